@@ -1,0 +1,96 @@
+/**
+ * The verdict of a validation: either ok, or the spec's exact 422 body (spec 7.1), plus
+ * non-blocking warnings in both cases.
+ *
+ * @module
+ */
+
+/** The six Markdown features of spec 2.5, in the spec's order (`meta.allowed_markdown`). */
+export type MarkdownFeature =
+  | 'paragraphs'
+  | 'line_breaks'
+  | 'bold'
+  | 'italic'
+  | 'bullet_lists'
+  | 'numbered_lists'
+
+/** One item of `meta.markdown_fit_errors` (spec 7.1): a text that does not fit its area. */
+export interface MarkdownFitError {
+  readonly key: string
+  readonly label: string
+  readonly available_width_mm: number
+  readonly available_height_mm: number
+  readonly measured_height_mm: number
+  readonly overflow_mm: number
+  readonly font_size_pt: number
+  readonly line_height: number
+  readonly block_count: number
+  readonly line_count: number
+  readonly suggested_action: string
+}
+
+/** One item of `meta.qr_fit_errors` (spec 7.1): a valid URL too large for its QR area. */
+export interface QrFitError {
+  readonly key: string
+  readonly label: string
+  readonly resolved_url_length: number
+  readonly suggested_action: string
+}
+
+/** `meta` of the 422 body; each member is present only when relevant (spec 7.1). */
+export interface UnprocessableMeta {
+  readonly expected_content_keys?: readonly string[]
+  readonly allowed_markdown?: readonly MarkdownFeature[]
+  readonly markdown_fit_errors?: readonly MarkdownFitError[]
+  readonly expected_qr_keys?: readonly string[]
+  readonly qr_fit_errors?: readonly QrFitError[]
+}
+
+/** The spec's 422 body (spec 7.1), byte for byte what the service answers. */
+export interface UnprocessableBody {
+  /** The first error, then `(and N more errors)` when there are more (Laravel's format). */
+  readonly message: string
+  /** Field path (`to.zip`, `content.greeting`) to its messages, in the order found. */
+  readonly errors: Readonly<Record<string, readonly string[]>>
+  readonly meta?: UnprocessableMeta
+}
+
+/** Stable codes of warnings: non-blocking findings that never turn a verdict into a 422. */
+export type WarningCode =
+  | 'emoji-not-in-set'
+  | 'missing-glyph'
+  | 'zip-format'
+  | 'width-overflow'
+  | (string & {})
+
+/**
+ * A non-blocking finding (typed data with a stable `code`), e.g. an emoji newer than the pinned
+ * set (spec 2.3) or a character the area's font cannot draw.
+ */
+export interface Warning {
+  /** Stable machine code, e.g. `emoji-not-in-set`. */
+  readonly code: WarningCode
+  /** Field path of the value it concerns, e.g. `content.greeting` or `to.first_name`. */
+  readonly path: string
+  /** One sentence for people, following the message grammar of the project. */
+  readonly message: string
+  /** Extra data of the finding (the grapheme, its code points, its emoji version...). */
+  readonly data?: Readonly<Record<string, unknown>>
+}
+
+/** An accepted body: the service would take it. */
+export interface ValidVerdict {
+  readonly ok: true
+  readonly warnings: readonly Warning[]
+}
+
+/** A rejected body: the service would answer 422 with exactly `body`. */
+export interface InvalidVerdict {
+  readonly ok: false
+  readonly status: 422
+  readonly body: UnprocessableBody
+  readonly warnings: readonly Warning[]
+}
+
+/** What `validatePostcard` and `validateCampaign` return; they never throw on any input. */
+export type Verdict = ValidVerdict | InvalidVerdict
