@@ -64,7 +64,9 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: ['node:*'], message: 'The core is pure: Node-only code lives in src/node/.' }],
+          patterns: [
+            { group: ['node:*'], message: 'The core is pure: Node-only code lives in src/node/.' },
+          ],
           paths: nodeBuiltins.map((name) => ({
             name,
             message: 'The core is pure: Node-only code lives in src/node/.',
@@ -86,7 +88,11 @@ export default tseslint.config(
         {
           publicOnly: true,
           require: { FunctionDeclaration: true, ClassDeclaration: true },
-          contexts: ['TSInterfaceDeclaration', 'TSTypeAliasDeclaration', 'ExportNamedDeclaration > VariableDeclaration'],
+          contexts: [
+            'TSInterfaceDeclaration',
+            'TSTypeAliasDeclaration',
+            'ExportNamedDeclaration > VariableDeclaration',
+          ],
         },
       ],
     },

@@ -109,12 +109,7 @@ export interface AddressElement extends Placement, TextStyle {
 
 /** Any element of a side, drawn in order. */
 export type DesignElement =
-  | MarkdownElement
-  | QrElement
-  | TextElement
-  | ImageElement
-  | RectElement
-  | AddressElement
+  MarkdownElement | QrElement | TextElement | ImageElement | RectElement | AddressElement
 
 /** One side of the card. */
 export interface DesignSide {

@@ -7,12 +7,7 @@
 
 /** The six Markdown features of spec 2.5, in the spec's order (`meta.allowed_markdown`). */
 export type MarkdownFeature =
-  | 'paragraphs'
-  | 'line_breaks'
-  | 'bold'
-  | 'italic'
-  | 'bullet_lists'
-  | 'numbered_lists'
+  'paragraphs' | 'line_breaks' | 'bold' | 'italic' | 'bullet_lists' | 'numbered_lists'
 
 /** One item of `meta.markdown_fit_errors` (spec 7.1): a text that does not fit its area. */
 export interface MarkdownFitError {
@@ -57,11 +52,7 @@ export interface UnprocessableBody {
 
 /** Stable codes of warnings: non-blocking findings that never turn a verdict into a 422. */
 export type WarningCode =
-  | 'emoji-not-in-set'
-  | 'missing-glyph'
-  | 'zip-format'
-  | 'width-overflow'
-  | (string & {})
+  'emoji-not-in-set' | 'missing-glyph' | 'zip-format' | 'width-overflow' | (string & {})
 
 /**
  * A non-blocking finding (typed data with a stable `code`), e.g. an emoji newer than the pinned
