@@ -3,23 +3,21 @@
  *
  * @module
  */
-import emojiRegex from 'emoji-regex'
-
-// emoji-regex is generated from Unicode's emoji-test.txt, so every engine gives the same answer
-// (research §4.2); `\p{RGI_Emoji}` would follow the engine's own Unicode version.
-const pattern = new RegExp(`^(?:${emojiRegex().source})$`, 'u')
+import { lookupEmoji } from './emoji-set.ts'
 
 /**
- * Tells whether one grapheme (from `Intl.Segmenter`) is an emoji drawn as a colour graphic.
- * Text-presentation characters stay text: digits, `#`, or `©` without U+FE0F.
+ * Tells whether one grapheme (from `Intl.Segmenter`) is an emoji drawn as a colour graphic: one
+ * of the sequences of Unicode's emoji-test.txt (fully-qualified, minimally-qualified or
+ * unqualified, up to the Emoji 18.0 draft), whatever the pinned set; {@link scanEmoji} tells
+ * whether it is in the pinned set.
+ *
+ * Text-presentation characters stay text: digits, `#`, `*`, or `©`, `™`, `☺`, `❤` without U+FE0F,
+ * and anything followed by U+FE0E. The answer comes from generated data, not from the engine's
+ * Unicode tables, so Node and every browser agree (research §4.2).
  *
  * @param grapheme One extended grapheme cluster.
  * @returns `true` for an emoji, `false` for text.
  */
 export function isEmoji(grapheme: string): boolean {
-  if (!pattern.test(grapheme)) return false
-  // A lone code point with text presentation by default (©, ™, ☺ …) is text unless VS16 follows.
-  const codePoints = [...grapheme]
-  if (codePoints.length > 1) return true
-  return /\p{Emoji_Presentation}/u.test(grapheme)
+  return lookupEmoji(grapheme) !== undefined
 }

@@ -1,0 +1,110 @@
+/**
+ * Lookup in the generated emoji set: is a grapheme an emoji, and since which Emoji version. The
+ * answer comes from data generated from Unicode's emoji-test.txt (via emoji-regex) and emojibase,
+ * not from the engine's `\p{…}` tables, so Node and every browser agree (research §4.2).
+ *
+ * @module
+ */
+import {
+  EMOJI_BY_VERSION,
+  EMOJI_START_UNITS,
+  EMOJI_VERSIONS,
+  TEXT_DEFAULT_EMOJI,
+} from './emoji-data.generated.ts'
+import type { EmojiVersion } from './emoji-version.ts'
+
+/** An emoji of the generated set: its artwork-independent identity and its version. */
+export interface EmojiEntry {
+  /** The sequence without U+FE0F: every qualification of one emoji shares it. */
+  readonly sequence: string
+  /** Index of its version in `EMOJI_VERSIONS`. */
+  readonly versionIndex: number
+  /** Its Unicode Emoji version. */
+  readonly version: EmojiVersion
+}
+
+const VS15 = '\uFE0E'
+const VS16 = '\uFE0F'
+const SKIN_TONES = ['\u{1F3FB}', '\u{1F3FC}', '\u{1F3FD}', '\u{1F3FE}', '\u{1F3FF}']
+
+let table: Map<string, number> | undefined
+let startUnits: Set<number> | undefined
+let textDefault: Set<string> | undefined
+
+/** Expands `~` (each skin tone) the way `scripts/build-emoji-data.js` compacted the keys. */
+function expand(template: string): string[] {
+  const [head = '', ...rest] = template.split('~')
+  let keys = [head]
+  for (const text of rest) keys = keys.flatMap((key) => SKIN_TONES.map((tone) => key + tone + text))
+  return keys
+}
+
+/** Builds the table on first use (about 4,000 entries), so importing the module costs nothing. */
+function sequences(): Map<string, number> {
+  if (table) return table
+  table = new Map()
+  EMOJI_BY_VERSION.forEach((list, versionIndex) => {
+    for (const template of list.split(' ')) {
+      for (const key of expand(template)) table?.set(key, versionIndex)
+    }
+  })
+  return table
+}
+
+/**
+ * UTF-16 code units that can start an emoji (keycaps aside: they start with `#`, `*` or a digit),
+ * for scanners that skip everything else without segmenting it.
+ *
+ * @returns The set of code units.
+ */
+export function emojiStartUnits(): ReadonlySet<number> {
+  if (!startUnits) {
+    startUnits = new Set()
+    for (let index = 0; index < EMOJI_START_UNITS.length; index++) {
+      startUnits.add(EMOJI_START_UNITS.charCodeAt(index))
+    }
+  }
+  return startUnits
+}
+
+/**
+ * Looks a grapheme cluster up in the emoji set.
+ *
+ * Rules (spec 2.3 "Common emoji print as colour graphics"; UTS #51 presentation):
+ * - U+FE0F is ignored for identity (`❤️` and the unqualified `👁‍🗨` are the same emoji as their
+ *   fully-qualified forms), but a lone text-default code point (`©`, `☺`, `❤` …) without U+FE0F
+ *   is text, not emoji;
+ * - any U+FE0E (text presentation requested) makes the grapheme text.
+ *
+ * @param grapheme One extended grapheme cluster, e.g. from `Intl.Segmenter`.
+ * @returns The entry, or `undefined` when the grapheme is text.
+ */
+export function lookupEmoji(grapheme: string): EmojiEntry | undefined {
+  const first = grapheme.charCodeAt(0)
+  if (first < 0xa9 && grapheme.length === 1) return undefined // most text: one plain character
+  // Fast rejection: plain text never starts an emoji; keycaps (#, *, 0-9) always hold U+20E3.
+  if (first < 0x80 ? !grapheme.includes('\u20E3') : !emojiStartUnits().has(first)) return undefined
+  if (grapheme.includes(VS15)) return undefined
+  const sequence = grapheme.includes(VS16) ? grapheme.replaceAll(VS16, '') : grapheme
+  const versionIndex = sequences().get(sequence)
+  if (versionIndex === undefined) return undefined
+  if (sequence === grapheme) {
+    textDefault ??= new Set(TEXT_DEFAULT_EMOJI)
+    if (textDefault.has(sequence)) return undefined
+  }
+  return { sequence, versionIndex, version: EMOJI_VERSIONS[versionIndex] as EmojiVersion }
+}
+
+/**
+ * Every emoji sequence of the set (without U+FE0F) with its version, for tests and tools that
+ * iterate the whole set.
+ *
+ * @returns Sequence → version, in generation order.
+ */
+export function emojiSequences(): ReadonlyMap<string, EmojiVersion> {
+  const result = new Map<string, EmojiVersion>()
+  for (const [sequence, index] of sequences()) {
+    result.set(sequence, EMOJI_VERSIONS[index] as EmojiVersion)
+  }
+  return result
+}

@@ -1,0 +1,61 @@
+/**
+ * The emoji warnings of a field (spec 2.3): an emoji newer than the service's pinned emoji set is
+ * not a 422; the entry preview reports it and print skips the affected recipient.
+ *
+ * @module
+ */
+import type { Warning } from '../verdict/types.ts'
+import { DEFAULT_PINNED_EMOJI_VERSION } from './emoji-version.ts'
+import { findEmoji } from './find-emoji.ts'
+import { formatCodePoints } from './format-code-points.ts'
+import type { EmojiScanOptions } from './types.ts'
+
+/**
+ * Warns about every emoji of a text that the pinned set does not hold (spec 2.3), once per
+ * distinct emoji (all qualifications of one emoji count as one), in text order. Warning code
+ * `emoji-not-in-set`; `data` holds `grapheme`, `code_points` (`U+1FAEA` strings), `emoji_version`
+ * and `pinned_version`.
+ *
+ * Never throws on user input.
+ *
+ * @example
+ * scanEmoji('Hi 🫪', 'to.first_name', { pinnedVersion: '15.0' })[0].message
+ * // 'Unexpected emoji `🫪` (U+1FAEA, Emoji 17.0) in to.first_name, expected an emoji of the
+ * //  pinned set (Emoji 15.0): the preview shows it as missing and in print this recipient is
+ * //  skipped.'
+ *
+ * @param text The value of the field.
+ * @param path The field path, e.g. `content.greeting` or `to.first_name`.
+ * @param options The pinned emoji version (default Emoji 17.0).
+ * @returns The warnings, empty when every emoji is in the set.
+ * @throws {EmojiVersionError} When `options.pinnedVersion` is not a pinnable version (host misuse).
+ */
+export function scanEmoji(
+  text: string,
+  path: string,
+  options: EmojiScanOptions = {}
+): readonly Warning[] {
+  const pinned = options.pinnedVersion ?? DEFAULT_PINNED_EMOJI_VERSION
+  const warnings: Warning[] = []
+  const seen = new Set<string>()
+  for (const finding of findEmoji(text, options)) {
+    if (finding.inSet || seen.has(finding.key)) continue
+    seen.add(finding.key)
+    const codePoints = formatCodePoints(finding.grapheme)
+    warnings.push({
+      code: 'emoji-not-in-set',
+      path,
+      message:
+        `Unexpected emoji \`${finding.grapheme}\` (${codePoints.join(' ')}, Emoji ${finding.version}) ` +
+        `in ${path}, expected an emoji of the pinned set (Emoji ${pinned}): ` +
+        'the preview shows it as missing and in print this recipient is skipped.',
+      data: {
+        grapheme: finding.grapheme,
+        code_points: codePoints,
+        emoji_version: finding.version,
+        pinned_version: pinned,
+      },
+    })
+  }
+  return warnings
+}

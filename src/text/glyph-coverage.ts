@@ -1,0 +1,113 @@
+/**
+ * Glyph coverage: characters the area's font cannot draw print as an empty "missing glyph" box.
+ * Not a 422 (spec 2.3 allows any text and emoji), so it is a warning the preview can show.
+ *
+ * @module
+ */
+import { findEmoji } from '../emoji/find-emoji.ts'
+import { formatCodePoints } from '../emoji/format-code-points.ts'
+import type { Warning } from '../verdict/types.ts'
+import type { Face } from './types.ts'
+
+/**
+ * Code points that never need a glyph: controls (Cc), White_Space and Default_Ignorable_Code_Point
+ * (ZWJ, variation selectors, soft hyphen, bidi controls, tags …, from Unicode's
+ * DerivedCoreProperties.txt), which renderers draw as nothing (or as a space of any font).
+ * Hard-coded ranges, not `\p{…}`, so Node and every browser agree. Sorted `[first, last]` pairs.
+ */
+const INVISIBLE: readonly (readonly [number, number])[] = [
+  [0x0000, 0x0020],
+  [0x007f, 0x00a0],
+  [0x00ad, 0x00ad],
+  [0x034f, 0x034f],
+  [0x061c, 0x061c],
+  [0x115f, 0x1160],
+  [0x1680, 0x1680],
+  [0x17b4, 0x17b5],
+  [0x180b, 0x180f],
+  [0x2000, 0x200f],
+  [0x2028, 0x202f],
+  [0x205f, 0x206f],
+  [0x3000, 0x3000],
+  [0x3164, 0x3164],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xffa0, 0xffa0],
+  [0xfff0, 0xfff8],
+  [0x1bca0, 0x1bca3],
+  [0x1d173, 0x1d17a],
+  [0xe0000, 0xe0fff],
+]
+
+/**
+ * Whether a code point needs no glyph (see {@link INVISIBLE}).
+ *
+ * @param codePoint A Unicode code point.
+ * @returns `true` for controls, white space and default-ignorable code points.
+ */
+export function isInvisibleCodePoint(codePoint: number): boolean {
+  if (codePoint > 0x20 && codePoint < 0x7f) return false
+  for (const [first, last] of INVISIBLE) {
+    if (codePoint < first) return false
+    if (codePoint <= last) return true
+  }
+  return false
+}
+
+/**
+ * Warns about each character of a text that the face cannot draw (`face.hasCodePoint` is false):
+ * in print it would be an empty box. Emoji graphemes are skipped (they print as artwork, or
+ * `scanEmoji` reports them), and so are white space, controls and invisible format characters
+ * (ZWJ, variation selectors …). One warning per distinct character per field, in text order;
+ * code `missing-glyph`, `data` holds `character`, `code_point` (`U+2135`) and `font`.
+ *
+ * Never throws on user input.
+ *
+ * @example
+ * checkGlyphCoverage('ℵ', 'content.greeting', inter)[0].message
+ * // 'Unexpected character `ℵ` (U+2135) in content.greeting, expected a character the font
+ * //  `Inter` can draw: it would print as an empty box.'
+ *
+ * @param text The value of the field.
+ * @param path The field path, e.g. `content.greeting`.
+ * @param face The face the field is set in.
+ * @returns The warnings, empty when the face draws every character.
+ */
+export function checkGlyphCoverage(text: string, path: string, face: Face): readonly Warning[] {
+  if (typeof text !== 'string') return []
+  const warnings: Warning[] = []
+  const checked = new Set<number>()
+  const asciiChecked = new Uint8Array(0x80)
+  const emoji = findEmoji(text)
+  let nextEmoji = 0
+  for (let index = 0; index < text.length;) {
+    let finding = emoji[nextEmoji]
+    while (finding && finding.index < index) finding = emoji[++nextEmoji]
+    if (finding?.index === index) {
+      index += finding.grapheme.length
+      nextEmoji += 1
+      continue
+    }
+    const codePoint = text.codePointAt(index) ?? 0
+    index += codePoint > 0xffff ? 2 : 1
+    if (codePoint < 0x80) {
+      if (asciiChecked[codePoint] === 1) continue
+      asciiChecked[codePoint] = 1
+    } else {
+      if (checked.has(codePoint)) continue
+      checked.add(codePoint)
+    }
+    if (isInvisibleCodePoint(codePoint) || face.hasCodePoint(codePoint)) continue
+    const character = String.fromCodePoint(codePoint)
+    const [codePointText = ''] = formatCodePoints(character)
+    warnings.push({
+      code: 'missing-glyph',
+      path,
+      message:
+        `Unexpected character \`${character}\` (${codePointText}) in ${path}, ` +
+        `expected a character the font \`${face.family}\` can draw: it would print as an empty box.`,
+      data: { character, code_point: codePointText, font: face.family },
+    })
+  }
+  return warnings
+}
