@@ -52,7 +52,15 @@ export interface UnprocessableBody {
 
 /** Stable codes of warnings: non-blocking findings that never turn a verdict into a 422. */
 export type WarningCode =
-  'emoji-not-in-set' | 'missing-glyph' | 'zip-format' | 'width-overflow' | (string & {})
+  | 'emoji-not-in-set'
+  | 'missing-glyph'
+  | 'zip-format'
+  | 'width-overflow'
+  | 'country-on-request'
+  | 'unknown-field'
+  | 'payment-method-unknown'
+  | 'invoice-email-missing'
+  | (string & {})
 
 /**
  * A non-blocking finding (typed data with a stable `code`), e.g. an emoji newer than the pinned
@@ -85,3 +93,39 @@ export interface InvalidVerdict {
 
 /** What `validatePostcard` and `validateCampaign` return; they never throw on any input. */
 export type Verdict = ValidVerdict | InvalidVerdict
+
+/**
+ * Stable codes of field errors, mostly named after the Laravel rule whose message they carry
+ * (`required`, `string`, `prohibited`...), so hosts can react to a kind of error without
+ * parsing its message. Other checks add their own (`markdown-syntax`, `qr-fit`...).
+ */
+export type FieldErrorCode =
+  | 'required'
+  | 'string'
+  | 'array'
+  | 'boolean'
+  | 'in'
+  | 'uuid'
+  | 'date-format'
+  | 'email'
+  | 'prohibited'
+  | 'max-length'
+  | 'max-items'
+  | 'max-total-length'
+  | 'url-kind-qr'
+  | 'online-shop-source'
+  | 'invalid'
+  | (string & {})
+
+/**
+ * One message of the 422 body's `errors` as data: the field path, the message the service would
+ * give, and a stable code. Checks report these; `createUnprocessableBody` groups them by path.
+ */
+export interface FieldError {
+  /** Field path, e.g. `to.zip`, `content.greeting` or `segment.source`. */
+  readonly path: string
+  /** The message, word for word as the service words it. */
+  readonly message: string
+  /** Stable machine code of the rule that failed. */
+  readonly code: FieldErrorCode
+}

@@ -1,0 +1,65 @@
+/**
+ * The `preflight` command line: dispatches `preflight <command> ...` to the module of the
+ * command, `src/node/cli/<command>.ts`.
+ *
+ * @module
+ */
+
+/** What every command module exports. */
+export interface CommandModule {
+  /**
+   * Runs the command.
+   *
+   * @param args The arguments after the command name.
+   * @returns The exit code: 0 ok, 1 invalid (422), 2 misuse with a one-line reason on stderr.
+   */
+  main(args: readonly string[]): Promise<number>
+}
+
+/**
+ * The commands, each loaded on first use so that `preflight validate` never loads the server
+ * and `preflight serve` never loads the fonts. To add a command, add its module here.
+ */
+export const commands: Readonly<Record<string, () => Promise<CommandModule>>> = Object.freeze({
+  validate: () => import('./cli/validate.ts'),
+  'validate-campaign': () => import('./cli/validate-campaign.ts'),
+  preview: () => import('./cli/preview.ts'),
+  serve: () => import('./cli/serve.ts'),
+})
+
+/** Usage of `preflight` itself. */
+export const USAGE = `Usage: preflight <command> [options]
+
+Commands:
+  validate            Judge postcard submissions against a design (POST /api/v1/postcards).
+  validate-campaign   Judge campaign bodies (POST /api/v1/campaigns).
+  preview             Write SVG previews of a postcard submission and print its verdict.
+  serve               Run the sandbox of the Direct-Mail API.
+
+Run \`preflight <command> --help\` for the options of a command.
+Exit codes: 0 ok, 1 the service would reject the body (422), 2 misuse.
+`
+
+/**
+ * Runs `preflight` with the process's arguments (after the executable and script paths).
+ *
+ * @param argv E.g. `['validate', '--design', 'design.json', 'body.json']`.
+ * @returns The exit code of the command; 2 for an unknown or missing command.
+ */
+export async function main(argv: readonly string[]): Promise<number> {
+  const [name, ...args] = argv
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    ;(name === undefined ? process.stderr : process.stdout).write(USAGE)
+    return name === undefined ? 2 : 0
+  }
+  const load = Object.hasOwn(commands, name) ? commands[name] : undefined
+  if (load === undefined) {
+    const known = Object.keys(commands)
+      .map((command) => `\`${command}\``)
+      .join(', ')
+    process.stderr.write(`preflight: Unexpected command \`${name}\`, expected one of ${known}\n`)
+    return 2
+  }
+  const command = await load()
+  return command.main(args)
+}

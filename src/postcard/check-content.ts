@@ -1,0 +1,95 @@
+/**
+ * Spec 2.5 rules 1-3 and the limits of spec 2.5 and 8: which keys `content` must carry, and how
+ * long its values may be.
+ *
+ * @module
+ */
+import { fieldMessages } from '../schema/field-messages.ts'
+import { isMissing } from '../schema/is-missing.ts'
+import { childOf, fieldEntries } from '../schema/read-field.ts'
+import { countCharacters } from './count-characters.ts'
+import type { PostcardCheck } from './types.ts'
+
+// spec 2.5 and 8: "The object has at most 10 properties."
+const MAX_PROPERTIES = 10
+// spec 2.5 and 8: "Each value is a non-empty string of at most 8000 characters."
+const MAX_VALUE_LENGTH = 8000
+// spec 2.5 and 8: "All values together have at most 20000 characters."
+const MAX_TOTAL_LENGTH = 20000
+
+/**
+ * Checks `content` against the design's Markdown areas:
+ *
+ * - rule 1: with Markdown areas, `content` is required and every key is required (`null`, blank
+ *   and empty count as missing, as for Laravel's `required`);
+ * - rule 2: without, `content` must be omitted (an empty or `null` one counts as omitted);
+ * - rule 3: unknown keys are rejected;
+ * - at most 10 properties, each value a string of at most 8000 characters, all values together
+ *   at most 20000 characters. Characters are Unicode code points (see `countCharacters`).
+ *
+ * Every error about a key (missing, unknown, sent when none) adds `meta.expected_content_keys`
+ * (spec 7.1), so clients can rewrite their keys to exactly these.
+ */
+export const checkContent: PostcardCheck = {
+  id: 'content',
+  run({ body, design, report }) {
+    const keys = design.markdownAreas.map((area) => area.key)
+    const expectKeys = () => report.meta({ expected_content_keys: keys })
+    const content = childOf(body, 'content')
+    // spec 2.5 rule 2
+    if (keys.length === 0) {
+      if (!isMissing(content)) {
+        report.error('content', fieldMessages.prohibited('content'), 'prohibited')
+        expectKeys()
+      }
+      return
+    }
+    // spec 2.5 rule 1
+    if (isMissing(content)) {
+      report.error('content', fieldMessages.required('content'), 'required')
+      expectKeys()
+      return
+    }
+    const entries = fieldEntries(content)
+    if (entries === undefined) {
+      report.error('content', fieldMessages.array('content'), 'array')
+      expectKeys()
+      return
+    }
+    if (entries.length > MAX_PROPERTIES) {
+      report.error('content', fieldMessages.maxItems('content', MAX_PROPERTIES), 'max-items')
+    }
+    let total = 0
+    for (const [, value] of entries) {
+      if (typeof value === 'string') total += countCharacters(value, MAX_TOTAL_LENGTH - total)
+      if (total > MAX_TOTAL_LENGTH) break
+    }
+    if (total > MAX_TOTAL_LENGTH) {
+      report.error(
+        'content',
+        fieldMessages.maxTotalLength('content', MAX_TOTAL_LENGTH),
+        'max-total-length'
+      )
+    }
+    for (const key of keys) {
+      const path = `content.${key}`
+      const value = childOf(content, key)
+      if (isMissing(value)) {
+        report.error(path, fieldMessages.required(path), 'required')
+        expectKeys()
+      } else if (typeof value !== 'string') {
+        report.error(path, fieldMessages.string(path), 'string')
+      } else if (countCharacters(value, MAX_VALUE_LENGTH) > MAX_VALUE_LENGTH) {
+        report.error(path, fieldMessages.maxLength(path, MAX_VALUE_LENGTH), 'max-length')
+      }
+    }
+    // spec 2.5 rule 3
+    const expected = new Set(keys)
+    for (const [key] of entries) {
+      if (expected.has(key)) continue
+      const path = `content.${key}`
+      report.error(path, fieldMessages.prohibited(path), 'prohibited')
+      expectKeys()
+    }
+  },
+}

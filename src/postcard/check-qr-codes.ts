@@ -1,0 +1,109 @@
+/**
+ * Spec 2.6 rules 1-3 and 5 and the limit of spec 2.6 and 8: which keys `qr_codes` must carry,
+ * and how long its values may be. Whether a value is a valid URL that fits its QR code (rule 4)
+ * is the `src/qr/` check's.
+ *
+ * @module
+ */
+import type { UrlQrElement } from '../design/types.ts'
+import { fieldMessages } from '../schema/field-messages.ts'
+import { isMissing } from '../schema/is-missing.ts'
+import { childOf, fieldEntries } from '../schema/read-field.ts'
+import { countCharacters } from './count-characters.ts'
+import type { PostcardCheck } from './types.ts'
+
+// spec 2.6 and 8: "Each value is a non-empty string of at most 2048 characters."
+const MAX_VALUE_LENGTH = 2048
+
+/**
+ * The key a client would likely derive from a QR code's label: `Website QR` → `website_qr`,
+ * `Café-Link` → `cafe_link`.
+ */
+function keyOfLabel(label: string): string {
+  return label
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((part) => part !== '')
+    .join('_')
+}
+
+/** The URL-kind QR code a sent key most likely means, if any. */
+function urlKindFor(key: string, codes: readonly UrlQrElement[]): UrlQrElement | undefined {
+  return codes.find((code) => keyOfLabel(code.label) === key)
+}
+
+/**
+ * Checks `qr_codes` against the design's keyed QR codes:
+ *
+ * - rule 1: with keyed QR codes, `qr_codes` is required and every key is required;
+ * - rule 2: without, `qr_codes` must be omitted (an empty or `null` one counts as omitted);
+ * - rule 3: unknown, missing and empty keys are rejected; each value is a string of at most 2048
+ *   characters (Unicode code points, see `countCharacters`);
+ * - rule 5: QR codes of the URL kind store their target in the design; a key that names one
+ *   (its label as a key: `Website` → `website`) is rejected with a message naming it, and so is
+ *   `qr_codes` sent for a design whose QR codes are all of the URL kind.
+ *
+ * Every error about a key adds `meta.expected_qr_keys` (spec 7.1).
+ */
+export const checkQrCodes: PostcardCheck = {
+  id: 'qr-codes',
+  run({ body, design, report }) {
+    const keys = design.keyedQrCodes.map((code) => code.key)
+    const urlKind = design.urlQrCodes
+    const expectKeys = () => report.meta({ expected_qr_keys: keys })
+    const qrCodes = childOf(body, 'qr_codes')
+    // spec 2.6 rules 2 and 5
+    if (keys.length === 0) {
+      if (!isMissing(qrCodes)) {
+        if (urlKind.length > 0) {
+          const labels = urlKind.map((code) => code.label)
+          report.error('qr_codes', fieldMessages.urlKindQrs('qr_codes', labels), 'url-kind-qr')
+        } else {
+          report.error('qr_codes', fieldMessages.prohibited('qr_codes'), 'prohibited')
+        }
+        expectKeys()
+      }
+      return
+    }
+    // spec 2.6 rule 1
+    if (isMissing(qrCodes)) {
+      report.error('qr_codes', fieldMessages.required('qr_codes'), 'required')
+      expectKeys()
+      return
+    }
+    const entries = fieldEntries(qrCodes)
+    if (entries === undefined) {
+      report.error('qr_codes', fieldMessages.array('qr_codes'), 'array')
+      expectKeys()
+      return
+    }
+    // spec 2.6 rule 3: missing and empty keys, and the length limit
+    for (const key of keys) {
+      const path = `qr_codes.${key}`
+      const value = childOf(qrCodes, key)
+      if (isMissing(value)) {
+        report.error(path, fieldMessages.required(path), 'required')
+        expectKeys()
+      } else if (typeof value !== 'string') {
+        report.error(path, fieldMessages.string(path), 'string')
+      } else if (countCharacters(value, MAX_VALUE_LENGTH) > MAX_VALUE_LENGTH) {
+        report.error(path, fieldMessages.maxLength(path, MAX_VALUE_LENGTH), 'max-length')
+      }
+    }
+    // spec 2.6 rules 3 and 5: unknown keys
+    const expected = new Set(keys)
+    for (const [key] of entries) {
+      if (expected.has(key)) continue
+      const path = `qr_codes.${key}`
+      const code = urlKindFor(key, urlKind)
+      if (code) {
+        report.error(path, fieldMessages.urlKindQr(path, code.label), 'url-kind-qr')
+      } else {
+        report.error(path, fieldMessages.prohibited(path), 'prohibited')
+      }
+      expectKeys()
+    }
+  },
+}

@@ -1,0 +1,37 @@
+/**
+ * The ordered registry of postcard checks: the one place where a rule is plugged in.
+ *
+ * @module
+ */
+import { checkAddressPlausibility } from './check-address-plausibility.ts'
+import { checkContent } from './check-content.ts'
+import { checkPostcardStructure } from './check-postcard-structure.ts'
+import { checkQrCodes } from './check-qr-codes.ts'
+import { checkUnknownFields } from './check-unknown-fields.ts'
+import type { PostcardCheck } from './types.ts'
+
+/**
+ * Every check of `validatePostcard`, in the order they run. Each reports into the shared report
+ * and may skip values earlier checks rejected (`report.hasError(path)`); errors are put into the
+ * order of the spec's tables afterwards, so the order here only decides the order of several
+ * messages of one field and of warnings.
+ *
+ * Plugging in a rule: add a {@link PostcardCheck} here. The content and QR entries it needs are
+ * in the context (`contentEntries`, `qrEntries`), and the fonts in `options.fonts`.
+ */
+export const postcardChecks: readonly PostcardCheck[] = Object.freeze([
+  // spec 2.3, 4.1: flow_id, from, to
+  checkPostcardStructure,
+  // spec 2.5 rules 1-3, spec 8: content keys and lengths
+  checkContent,
+  // spec 2.5: the Markdown whitelist (src/markdown/) plugs in here; it sets meta.allowed_markdown
+  // to ALLOWED_MARKDOWN of src/markdown/allowed-markdown.ts.
+  // spec 2.5 rule 4: the fit check (src/layout/) plugs in here, adding meta.markdown_fit_errors.
+  // spec 2.6 rules 1-3, 5, spec 8: qr_codes keys and lengths
+  checkQrCodes,
+  // spec 2.6 rule 4: URL validity and QR capacity (src/qr/) plug in here (meta.qr_fit_errors).
+  // Warnings
+  checkAddressPlausibility,
+  checkUnknownFields,
+  // spec 2.3: emoji newer than the pinned set and glyphs the fonts lack (src/emoji/) plug in here.
+])
