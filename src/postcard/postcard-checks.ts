@@ -5,6 +5,8 @@
  */
 import { checkAddressPlausibility } from './check-address-plausibility.ts'
 import { checkContent } from './check-content.ts'
+import { checkEmoji } from './check-emoji.ts'
+import { checkGlyphs } from './check-glyphs.ts'
 import { checkPostcardStructure } from './check-postcard-structure.ts'
 import { checkQrCodes } from './check-qr-codes.ts'
 import { checkUnknownFields } from './check-unknown-fields.ts'
@@ -33,5 +35,7 @@ export const postcardChecks: readonly PostcardCheck[] = Object.freeze([
   // Warnings
   checkAddressPlausibility,
   checkUnknownFields,
-  // spec 2.3: emoji newer than the pinned set and glyphs the fonts lack (src/emoji/) plug in here.
+  // spec 2.3: emoji newer than the pinned set; characters the fonts cannot draw
+  checkEmoji,
+  checkGlyphs,
 ])

@@ -4,6 +4,7 @@
  * @module
  */
 import type { KeyedQrElement, Design, MarkdownElement } from '../design/types.ts'
+import type { PinnedEmojiVersion } from '../emoji/emoji-version.ts'
 import type { FontRegistry } from '../text/types.ts'
 import type { Report } from '../verdict/create-report.ts'
 
@@ -14,6 +15,11 @@ export interface PostcardOptions {
    * family a Markdown area uses must be registered (default: none, and those checks are skipped).
    */
   readonly fonts?: FontRegistry
+  /**
+   * The service's pinned emoji set (spec 2.3): emoji newer than this version are reported as
+   * `emoji-not-in-set` warnings (default: `DEFAULT_PINNED_EMOJI_VERSION`, Emoji 17.0).
+   */
+  readonly emojiVersion?: PinnedEmojiVersion
 }
 
 /** A `content` value the design expects and that is a non-blank string. */

@@ -1,0 +1,61 @@
+/**
+ * Characters the design's fonts cannot draw: they would print as empty boxes.
+ *
+ * @module
+ */
+import type { AddressElement } from '../design/types.ts'
+import { childOf } from '../schema/read-field.ts'
+import { checkGlyphCoverage } from '../text/glyph-coverage.ts'
+import type { PostcardCheck } from './types.ts'
+
+/** The recipient fields the `address` element prints (the sender line uses `from` alike). */
+const PRINTED_FIELDS = [
+  'company',
+  'first_name',
+  'last_name',
+  'address_line1',
+  'address_line2',
+  'zip',
+  'city',
+  'country',
+] as const
+
+/**
+ * Warns (`missing-glyph`) about characters that the area's font cannot draw, and likewise for the
+ * address fields printed in the design's `address` element. The regular face decides: the shipped
+ * families have the same character set in all four faces. Needs `options.fonts`; skipped without.
+ */
+export const checkGlyphs: PostcardCheck = {
+  id: 'glyph-coverage',
+  run({ body, design, options, report, contentEntries }) {
+    const fonts = options.fonts
+    if (!fonts) return
+    for (const entry of contentEntries) {
+      const path = `content.${entry.key}`
+      if (report.hasError(path)) continue
+      if (!fonts.has(entry.area.font_family)) continue
+      const face = fonts.face(entry.area.font_family)
+      for (const warning of checkGlyphCoverage(entry.value, path, face)) report.warn(warning)
+    }
+    const addressElements = [...design.sides.front.elements, ...design.sides.back.elements].filter(
+      (element): element is AddressElement => element.type === 'address'
+    )
+    const checked = new Set<string>()
+    for (const element of addressElements) {
+      if (!fonts.has(element.font_family)) continue
+      const face = fonts.face(element.font_family)
+      const sides = element.sender_line ? (['to', 'from'] as const) : (['to'] as const)
+      for (const side of sides) {
+        const address = childOf(body, side)
+        for (const field of PRINTED_FIELDS) {
+          const value = childOf(address, field)
+          const path = `${side}.${field}`
+          if (typeof value !== 'string' || value === '' || checked.has(path)) continue
+          if (report.hasError(path)) continue
+          checked.add(path)
+          for (const warning of checkGlyphCoverage(value, path, face)) report.warn(warning)
+        }
+      }
+    }
+  },
+}
