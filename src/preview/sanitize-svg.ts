@@ -1,0 +1,430 @@
+/**
+ * A whitelist SVG sanitiser for artwork that ends up inside a preview: SVG images of a design
+ * (data URIs) and emoji artwork bodies handed in by the host. It parses a strict XML subset and
+ * writes a new document with {@link svgElement}, so what comes out is well-formed, holds only
+ * drawing elements and attributes, and references nothing outside itself.
+ *
+ * Why not a DOM parser: the core must give the same bytes in Node (no `DOMParser`) and in
+ * Chromium, and must not depend on a browser's own leniency.
+ *
+ * @module
+ */
+import { joinMarkup, svgElement, svgTextNode, type SvgMarkup } from './svg-element.ts'
+
+/** Result of {@link sanitizeSvg} / {@link sanitizeSvgFragment}: clean markup or why there is none. */
+export type SanitizedSvg =
+  | { readonly ok: true; readonly markup: SvgMarkup }
+  | { readonly ok: false; readonly reason: string }
+
+/** Elements that only draw (SVG 1.1 structure, shapes, paint servers, clipping, masking, text). */
+const allowedElements: ReadonlySet<string> = new Set([
+  'svg',
+  'g',
+  'defs',
+  'symbol',
+  'use',
+  'title',
+  'desc',
+  'path',
+  'rect',
+  'circle',
+  'ellipse',
+  'line',
+  'polyline',
+  'polygon',
+  'linearGradient',
+  'radialGradient',
+  'stop',
+  'pattern',
+  'clipPath',
+  'mask',
+  'image',
+  'text',
+  'tspan',
+  'style',
+])
+
+/** Geometry and presentation attributes; everything else (events, `xlink:*` but href, foreign namespaces) is dropped. */
+const allowedAttributes: ReadonlySet<string> = new Set([
+  'id',
+  'class',
+  'style',
+  'transform',
+  'viewBox',
+  'preserveAspectRatio',
+  'width',
+  'height',
+  'x',
+  'y',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+  'cx',
+  'cy',
+  'r',
+  'rx',
+  'ry',
+  'fx',
+  'fy',
+  'fr',
+  'd',
+  'points',
+  'pathLength',
+  'fill',
+  'fill-opacity',
+  'fill-rule',
+  'stroke',
+  'stroke-width',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'stroke-miterlimit',
+  'stroke-dasharray',
+  'stroke-dashoffset',
+  'stroke-opacity',
+  'opacity',
+  'color',
+  'display',
+  'visibility',
+  'overflow',
+  'clip-path',
+  'clip-rule',
+  'mask',
+  'gradientUnits',
+  'gradientTransform',
+  'spreadMethod',
+  'offset',
+  'stop-color',
+  'stop-opacity',
+  'patternUnits',
+  'patternContentUnits',
+  'patternTransform',
+  'maskUnits',
+  'maskContentUnits',
+  'clipPathUnits',
+  'vector-effect',
+  'paint-order',
+  'shape-rendering',
+  'color-interpolation',
+  'isolation',
+  'mix-blend-mode',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'text-anchor',
+  'dominant-baseline',
+  'letter-spacing',
+  'dx',
+  'dy',
+  'rotate',
+  'textLength',
+  'lengthAdjust',
+  'xml:space',
+  'href',
+  'xlink:href',
+])
+
+/** Bounds that keep a hostile document from costing more than a real one. */
+const maxLength = 2_000_000
+const maxDepth = 64
+const maxNodes = 50_000
+
+const namePattern = /[a-z_][\w.:-]*/iy
+const spacePattern = /[ \t\r\n]*/y
+const entityPattern = /&(?:#x([0-9a-fA-F]{1,6})|#(\d{1,7})|(amp|lt|gt|quot|apos));/y
+const namedEntities: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+}
+// `url(#id)` is a reference inside the same document; any other url(), image(), @import or a
+// CSS escape could reach outside it.
+const localUrl = /url\(\s*(?:"#[^"()\\]*"|'#[^'()\\]*'|#[^"'()\\\s]*)\s*\)/gi
+const externalCss =
+  /url\s*\(|image(?:-set)?\s*\(|cross-fade\s*\(|element\s*\(|expression\s*\(|javascript:|[@<\\]/i
+const localHref = /^#[a-z_][\w.:-]*$/i
+const rasterDataUri =
+  /^data:image\/(?:png|jpeg);base64,(?:[a-z0-9+/]{4})*(?:[a-z0-9+/]{2}==|[a-z0-9+/]{3}=)?$/i
+
+interface ElementNode {
+  readonly name: string
+  readonly attributes: readonly (readonly [string, string])[]
+  readonly children: Node[]
+}
+type Node = ElementNode | string
+
+class Rejection extends Error {}
+
+/**
+ * Sanitises a whole SVG document (the root must be `<svg>`). Doctypes and entity declarations
+ * are rejected (no entity expansion, no external entities); scripts, `foreignObject`, links,
+ * animation, event attributes and every reference outside the document are removed.
+ *
+ * @param source The SVG source text.
+ * @returns The rebuilt document, with the SVG namespace declared, or the reason it was rejected.
+ * @example
+ *   sanitizeSvg('<svg onload="x()"><script>x()</script><rect width="1"/></svg>')
+ *   // { ok: true, markup: '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1"/></svg>' }
+ */
+export function sanitizeSvg(source: string): SanitizedSvg {
+  const parsed = parse(source)
+  if (!parsed.ok) return parsed
+  const roots = parsed.nodes.filter((node): node is ElementNode => typeof node !== 'string')
+  const stray = parsed.nodes.some((node) => typeof node === 'string' && node.trim() !== '')
+  if (roots.length !== 1 || roots[0]?.name !== 'svg' || stray) {
+    return { ok: false, reason: 'Unexpected document structure, expected one `<svg>` root element' }
+  }
+  const root = roots[0]
+  const children = root.children.map((child) => clean(child, '', true))
+  const attributes: Record<string, string> = { xmlns: 'http://www.w3.org/2000/svg' }
+  if (usesXlink(root)) attributes['xmlns:xlink'] = 'http://www.w3.org/1999/xlink'
+  Object.assign(attributes, cleanAttributes(root, ''))
+  return { ok: true, markup: svgElement('svg', attributes, children) }
+}
+
+/**
+ * Sanitises a sequence of SVG elements that is inlined into a preview, such as an emoji
+ * artwork body (`<path …/><g …>…</g>`). Same rules as {@link sanitizeSvg}; a nested `<svg>` is
+ * kept as a drawing element, `<style>` is dropped (it would restyle the whole preview). With a prefix, every `id` and every local reference to it
+ * (`href="#…"`, `url(#…)` in attributes and `<style>`) is prefixed, so two inlined artworks that
+ * both define `id="a"` never clash.
+ *
+ * @param body The fragment.
+ * @param idPrefix Prefix for ids and local references (default: `''`, ids kept).
+ * @returns The rebuilt fragment, or the reason it was rejected.
+ */
+export function sanitizeSvgFragment(body: string, idPrefix = ''): SanitizedSvg {
+  const parsed = parse(body)
+  if (!parsed.ok) return parsed
+  const markup = parsed.nodes.map((node) => clean(node, idPrefix, false))
+  return { ok: true, markup: joinMarkup(markup) }
+}
+
+function clean(node: Node, prefix: string, document: boolean): SvgMarkup {
+  if (typeof node === 'string') return svgTextNode(node)
+  if (!allowedElements.has(node.name)) return joinMarkup([])
+  if (node.name === 'style') {
+    // Inlined into a preview, a style sheet would restyle the whole preview: documents only.
+    if (!document) return joinMarkup([])
+    const css = node.children.filter((child) => typeof child === 'string').join('')
+    if (externalCss.test(css.replace(localUrl, ''))) return joinMarkup([])
+    return svgElement('style', {}, [svgTextNode(prefixUrls(css, prefix))])
+  }
+  return svgElement(
+    node.name,
+    cleanAttributes(node, prefix),
+    node.children.map((child) => clean(child, prefix, document))
+  )
+}
+
+function cleanAttributes(node: ElementNode, prefix: string): Record<string, string> {
+  const attributes: Record<string, string> = {}
+  for (const [name, value] of node.attributes) {
+    if (!allowedAttributes.has(name)) continue
+    if (name === 'href' || name === 'xlink:href') {
+      const target = value.trim()
+      if (localHref.test(target)) attributes[name] = `#${prefix}${target.slice(1)}`
+      else if (node.name === 'image' && rasterDataUri.test(target)) attributes[name] = target
+      continue
+    }
+    if (externalCss.test(value.replace(localUrl, ''))) continue
+    attributes[name] = name === 'id' ? prefix + value : prefixUrls(value, prefix)
+  }
+  return attributes
+}
+
+// Rewrites every `url(#id)` to `url(#<prefix>id)`, so references follow the prefixed ids.
+function prefixUrls(value: string, prefix: string): string {
+  if (prefix === '') return value
+  return value.replace(localUrl, (match) => match.replace('#', `#${prefix}`))
+}
+
+function usesXlink(node: Node): boolean {
+  if (typeof node === 'string') return false
+  if (!allowedElements.has(node.name)) return false
+  return (
+    node.attributes.some(([name]) => name === 'xlink:href') ||
+    node.children.some((child) => usesXlink(child))
+  )
+}
+
+function parse(
+  source: string
+): { readonly ok: true; readonly nodes: Node[] } | { readonly ok: false; readonly reason: string } {
+  if (source.length > maxLength) {
+    return {
+      ok: false,
+      reason: `Unexpected \`${source.length}\` characters of SVG, expected at most \`${maxLength}\``,
+    }
+  }
+  try {
+    return { ok: true, nodes: parseNodes(source.replace(/^\uFEFF/, '')) }
+  } catch (error) {
+    if (error instanceof Rejection) return { ok: false, reason: error.message }
+    throw error
+  }
+}
+
+function parseNodes(source: string): Node[] {
+  const top: Node[] = []
+  const stack: ElementNode[] = []
+  let count = 0
+  let position = 0
+  const append = (node: Node): void => {
+    if (++count > maxNodes)
+      throw new Rejection(`Unexpected SVG size, expected at most \`${maxNodes}\` nodes`)
+    const parent = stack.at(-1)
+    const siblings = parent ? parent.children : top
+    const last = siblings.at(-1)
+    if (typeof node === 'string' && typeof last === 'string')
+      siblings[siblings.length - 1] = last + node
+    else siblings.push(node)
+  }
+  while (position < source.length) {
+    const open = source.indexOf('<', position)
+    if (open === -1) {
+      append(decodeText(source.slice(position)))
+      break
+    }
+    if (open > position) append(decodeText(source.slice(position, open)))
+    if (source.startsWith('<!--', open)) {
+      position = endOf(source, '-->', open + 4, 'comment')
+    } else if (source.startsWith('<![CDATA[', open)) {
+      const end = endOf(source, ']]>', open + 9, 'CDATA section')
+      append(checkChars(source.slice(open + 9, end - 3)))
+      position = end
+    } else if (source.startsWith('<?', open)) {
+      // Processing instructions (`<?xml …?>`, `<?xml-stylesheet …?>`) are dropped.
+      position = endOf(source, '?>', open + 2, 'processing instruction')
+    } else if (source.startsWith('<!', open)) {
+      throw new Rejection(
+        'Unexpected `<!` declaration, expected SVG without a document type or entities'
+      )
+    } else if (source.startsWith('</', open)) {
+      namePattern.lastIndex = open + 2
+      const name = namePattern.exec(source)?.[0]
+      position = skipSpace(source, namePattern.lastIndex)
+      const element = stack.pop()
+      if (name === undefined || source[position] !== '>' || element?.name !== name) {
+        throw new Rejection(`Unexpected closing tag \`</${name ?? ''}>\`, expected well-formed SVG`)
+      }
+      position++
+    } else {
+      position = parseStartTag(source, open, stack, append)
+    }
+  }
+  if (stack.length > 0) {
+    throw new Rejection(`Unexpected end of SVG, expected \`</${stack.at(-1)?.name ?? ''}>\``)
+  }
+  return top
+}
+
+function parseStartTag(
+  source: string,
+  open: number,
+  stack: ElementNode[],
+  append: (node: Node) => void
+): number {
+  namePattern.lastIndex = open + 1
+  const name = namePattern.exec(source)?.[0]
+  if (name === undefined) throw new Rejection('Unexpected `<`, expected a tag name in SVG')
+  let position = namePattern.lastIndex
+  const attributes: [string, string][] = []
+  for (;;) {
+    const afterSpace = skipSpace(source, position)
+    if (source.startsWith('/>', afterSpace) || source[afterSpace] === '>') {
+      const element: ElementNode = { name, attributes, children: [] }
+      append(element)
+      if (source[afterSpace] === '>') {
+        if (stack.length >= maxDepth) {
+          throw new Rejection(`Unexpected SVG nesting, expected at most \`${maxDepth}\` levels`)
+        }
+        stack.push(element)
+        return afterSpace + 1
+      }
+      return afterSpace + 2
+    }
+    namePattern.lastIndex = afterSpace
+    const attribute = afterSpace > position ? namePattern.exec(source)?.[0] : undefined
+    if (attribute === undefined) {
+      throw new Rejection(`Unexpected character in \`<${name}>\`, expected well-formed SVG`)
+    }
+    position = skipSpace(source, namePattern.lastIndex)
+    if (source[position] !== '=')
+      throw new Rejection(`Unexpected attribute \`${attribute}\` without a value`)
+    position = skipSpace(source, position + 1)
+    const quote = source[position]
+    const end = quote === '"' || quote === "'" ? source.indexOf(quote, position + 1) : -1
+    if (end === -1)
+      throw new Rejection(`Unexpected value of \`${attribute}\`, expected a quoted value`)
+    const raw = source.slice(position + 1, end)
+    if (raw.includes('<')) throw new Rejection(`Unexpected \`<\` in the value of \`${attribute}\``)
+    if (attributes.some(([existing]) => existing === attribute)) {
+      throw new Rejection(`Unexpected duplicate attribute \`${attribute}\` on \`<${name}>\``)
+    }
+    // Attribute-value normalisation (XML 1.0 §3.3.3): literal whitespace becomes a space.
+    attributes.push([attribute, decodeText(raw.replace(/[\t\n\r]/g, ' '))])
+    position = end + 1
+  }
+}
+
+function skipSpace(source: string, position: number): number {
+  spacePattern.lastIndex = position
+  spacePattern.exec(source)
+  return spacePattern.lastIndex
+}
+
+function endOf(source: string, marker: string, from: number, what: string): number {
+  const end = source.indexOf(marker, from)
+  if (end === -1) throw new Rejection(`Unexpected end of SVG, expected the end of a ${what}`)
+  return end + marker.length
+}
+
+function decodeText(raw: string): string {
+  let text = ''
+  let position = 0
+  for (;;) {
+    const amp = raw.indexOf('&', position)
+    if (amp === -1) return checkChars(text + raw.slice(position))
+    text += raw.slice(position, amp)
+    entityPattern.lastIndex = amp
+    const match = entityPattern.exec(raw)
+    if (!match) throw new Rejection('Unexpected `&`, expected a predefined or numeric entity')
+    const [, hex, decimal, named] = match
+    if (named !== undefined) text += namedEntities[named] ?? ''
+    else {
+      const codePoint = hex !== undefined ? parseInt(hex, 16) : Number(decimal)
+      if (!isXmlChar(codePoint)) {
+        throw new Rejection(
+          `Unexpected character reference \`${match[0]}\`, expected an XML character`
+        )
+      }
+      text += String.fromCodePoint(codePoint)
+    }
+    position = entityPattern.lastIndex
+  }
+}
+
+function checkChars(text: string): string {
+  for (const character of text) {
+    if (!isXmlChar(character.codePointAt(0) ?? 0)) {
+      throw new Rejection('Unexpected control character or lone surrogate, expected XML characters')
+    }
+  }
+  return text
+}
+
+// XML 1.0 §2.2 Char.
+function isXmlChar(codePoint: number): boolean {
+  return (
+    codePoint === 0x9 ||
+    codePoint === 0xa ||
+    codePoint === 0xd ||
+    (codePoint >= 0x20 && codePoint <= 0xd7ff) ||
+    (codePoint >= 0xe000 && codePoint <= 0xfffd) ||
+    (codePoint >= 0x10000 && codePoint <= 0x10ffff)
+  )
+}

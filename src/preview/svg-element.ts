@@ -1,0 +1,141 @@
+/**
+ * The SVG string builder: the only place where markup is made. Every attribute value and every
+ * text node is escaped here, so user text (names, Markdown, URLs) can never become markup.
+ *
+ * @module
+ */
+import { formatNumber } from './format-number.ts'
+
+declare const markupBrand: unique symbol
+
+/**
+ * A string that is well-formed SVG markup built by this module. The brand stops a plain string
+ * (user text) from being passed where markup is expected: the only ways to get one are
+ * {@link svgElement}, {@link svgTextNode} and {@link joinMarkup}.
+ */
+export type SvgMarkup = string & { readonly [markupBrand]: true }
+
+/** Attribute values; numbers are written with {@link formatNumber} (3 decimals), `undefined` is left out. */
+export type SvgAttributes = Readonly<Record<string, string | number | undefined>>
+
+/**
+ * Misuse of the builder by our own code (an invalid element or attribute name, an event-handler
+ * attribute). Never caused by user input: user text only ever reaches values, which are escaped.
+ */
+export class SvgBuildError extends Error {
+  override readonly name = 'SvgBuildError'
+}
+
+// XML 1.0 §2.2 Char: a text or attribute may not hold C0 controls (except tab, LF, CR), lone
+// surrogates, U+FFFE or U+FFFF. With the `u` flag a surrogate class matches lone halves only.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const notXmlChar = /[\0-\x08\v\f\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/gu
+const textSpecial = /[&<>]/g
+const attributeSpecial = /[&<>"'\t\n\r]/g
+const entities: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  // `>` is escaped too, so `]]>` can never appear in output text.
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  // Attribute-value normalisation (XML 1.0 §3.3.3) would turn raw whitespace into spaces.
+  '\t': '&#9;',
+  '\n': '&#10;',
+  '\r': '&#13;',
+}
+// One test before the replacements: most values (numbers, ids, path data) need no escaping.
+// Without the `u` flag the surrogate range also matches pairs, which then take the slow path.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const attributeNeedsWork = /[\0-\x08\t\n\v\f\r\x0E-\x1F"&'<>\uD800-\uDFFF\uFFFE\uFFFF]/
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const textNeedsWork = /[\0-\x08\v\f\x0E-\x1F&<>\uD800-\uDFFF\uFFFE\uFFFF]/
+const elementName = /^[a-z][a-z0-9]*$/i
+const attributeName = /^[a-z][a-z0-9-]*(?::[a-z][a-z0-9-]*)?$/i
+
+// Names already checked: the builder is called with a handful of names, millions of times.
+const checkedNames = new Set<string>()
+
+function replaceEntity(character: string): string {
+  return entities[character] ?? character
+}
+
+/**
+ * Makes any string safe as XML character data: characters XML cannot hold become U+FFFD (so a
+ * lone surrogate or a NUL never makes the document unparsable) and `&`, `<`, `>` become entities.
+ *
+ * @param value Any string, e.g. user text.
+ * @returns The escaped text.
+ */
+export function escapeXmlText(value: string): string {
+  if (!textNeedsWork.test(value)) return value
+  return value.replace(notXmlChar, '\uFFFD').replace(textSpecial, replaceEntity)
+}
+
+/**
+ * Makes any string safe inside a double- or single-quoted XML attribute value: like
+ * {@link escapeXmlText}, plus both quotes and the whitespace that attribute normalisation would
+ * change.
+ *
+ * @param value Any string, e.g. a label or a URL.
+ * @returns The escaped value, without the quotes.
+ */
+export function escapeXmlAttribute(value: string): string {
+  if (!attributeNeedsWork.test(value)) return value
+  return value.replace(notXmlChar, '\uFFFD').replace(attributeSpecial, replaceEntity)
+}
+
+/**
+ * Builds one element. Names come from our code and are checked; values are escaped; children
+ * must already be markup. An element without content is self-closed.
+ *
+ * @param name Element name, e.g. `path`.
+ * @param attributes Attributes in output order; `undefined` values are omitted.
+ * @param children Child markup, in order.
+ * @returns The element's markup.
+ * @throws {SvgBuildError} For a malformed element or attribute name, or an `on*` attribute.
+ * @example
+ *   svgElement('rect', { width: 2, fill: '#000' }) // '<rect width="2" fill="#000"/>'
+ */
+export function svgElement(
+  name: string,
+  attributes: SvgAttributes = {},
+  children: readonly SvgMarkup[] = []
+): SvgMarkup {
+  if (!elementName.test(name)) throw new SvgBuildError(`Unexpected element name \`${name}\``)
+  let markup = `<${name}`
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined) continue
+    if (!checkedNames.has(key)) {
+      if (!attributeName.test(key) || /^on/i.test(key)) {
+        throw new SvgBuildError(`Unexpected attribute name \`${key}\` on \`${name}\``)
+      }
+      checkedNames.add(key)
+    }
+    const text = typeof value === 'number' ? formatNumber(value) : escapeXmlAttribute(value)
+    markup += ` ${key}="${text}"`
+  }
+  const content = children.join('')
+  markup += content === '' ? '/>' : `>${content}</${name}>`
+  return markup as SvgMarkup
+}
+
+/**
+ * A text node: the given text escaped with {@link escapeXmlText}.
+ *
+ * @param value Any string.
+ * @returns Markup that displays exactly `value` (invalid XML characters as U+FFFD).
+ */
+export function svgTextNode(value: string): SvgMarkup {
+  return escapeXmlText(value) as SvgMarkup
+}
+
+/**
+ * Concatenates markup fragments (markup joined to markup stays markup).
+ *
+ * @param parts Fragments in order.
+ * @returns One fragment.
+ */
+export function joinMarkup(parts: readonly SvgMarkup[]): SvgMarkup {
+  return parts.join('') as SvgMarkup
+}

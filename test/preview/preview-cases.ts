@@ -1,0 +1,90 @@
+/**
+ * Test helper: the preview fixture cases (`test/fixtures/preview/cases/*.json`), their designs,
+ * fonts and emoji artwork, read the same way in Node (fs) and in the browser (fetch from the
+ * Vite dev server), and the expected SVG files beside them.
+ */
+import { parseDesign } from '../../src/design/parse-design.ts'
+import type { Design } from '../../src/design/types.ts'
+import type { EmojiArtwork } from '../../src/emoji/types.ts'
+import { createFontRegistry } from '../../src/text/font-registry.ts'
+import type { FontRegistry } from '../../src/text/types.ts'
+import type { PreviewOptions } from '../../src/preview/types.ts'
+import { loadTestFonts } from '../helpers/fonts.ts'
+
+/** Names of the cases, in a fixed order. */
+export const caseNames = [
+  'a6-greeting',
+  'a6-overflow',
+  'a5-ten-areas',
+  'dl-plain',
+  'bad-body',
+  'injection',
+] as const
+
+/** One case: a design, a body and the options other than fonts and artwork. */
+export interface PreviewCase {
+  readonly name: string
+  readonly design: Design
+  readonly body: unknown
+  readonly options: Omit<PreviewOptions, 'fonts' | 'emojiArtwork'>
+}
+
+/** Whether the test runs in Node (fixtures can only be written there). */
+export const inNode = typeof window === 'undefined'
+
+/** `UPDATE=1` regenerates the fixtures (Node only). */
+export const updating = inNode && Boolean(globalThis.process?.env['UPDATE'])
+
+// Through a variable: Vite rewrites literal `new URL(…, import.meta.url)` as an asset reference.
+const here = import.meta.url
+
+/** Reads a file relative to the repository's `test/fixtures/preview/` (or any URL) as text. */
+export async function readText(url: URL): Promise<string> {
+  if (inNode) {
+    const fs = await import('node:fs/promises')
+    return fs.readFile(url, 'utf8')
+  }
+  const response = await fetch(url)
+  if (!response.ok) throw new Error(`Cannot load \`${url.pathname}\`: ${response.status}`)
+  return response.text()
+}
+
+/** Writes a fixture file (Node only, under `UPDATE=1`). */
+export async function writeText(url: URL, text: string): Promise<void> {
+  const fs = await import('node:fs/promises')
+  await fs.writeFile(url, text)
+}
+
+/** URL of a fixture file, e.g. `a6-greeting.front.svg`. */
+export function fixtureUrl(file: string): URL {
+  return new URL(`../fixtures/preview/${file}`, here)
+}
+
+let registry: Promise<FontRegistry> | undefined
+
+/** The shipped fonts as one registry (parsed once per test file). */
+export function testRegistry(): Promise<FontRegistry> {
+  registry ??= loadTestFonts().then((families) => createFontRegistry(families))
+  return registry
+}
+
+/** Loads a case with its parsed design. */
+export async function loadCase(name: string): Promise<PreviewCase> {
+  const json = JSON.parse(await readText(fixtureUrl(`cases/${name}.json`))) as {
+    design: string
+    body: unknown
+    options: PreviewCase['options']
+  }
+  const designUrl = new URL(`../../designs/${json.design}.json`, here)
+  const design = parseDesign(JSON.parse(await readText(designUrl)))
+  return { name, design, body: json.body, options: json.options }
+}
+
+/** The emoji artwork fixture: Twemoji bodies of every key the cases use. */
+export async function loadArtworkFixture(): Promise<ReadonlyMap<string, EmojiArtwork>> {
+  const json = JSON.parse(await readText(fixtureUrl('emoji-artwork.json'))) as Record<
+    string,
+    EmojiArtwork
+  >
+  return new Map(Object.entries(json))
+}
