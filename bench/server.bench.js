@@ -1,0 +1,218 @@
+// The sandbox server (issue 6): a typical valid postcard (A6 design, two Markdown areas measured
+// on the shipped fonts, one QR URL) over loopback with autocannon, the server in its own process;
+// the fetch handler in-process; and Prism mocking our OpenAPI document with request validation,
+// for the ratio. Budget: ≥ 3,000 requests/s on one process, p99 ≤ 25 ms.
+// Imports the BUILT code: run `npx tsc -p tsconfig.build.json` first (`npm run bench` does).
+// Prism is not a dependency: `npm install --prefix /tmp/prism @stoplight/prism-cli`, or point
+// PRISM_BIN at its executable; without it the Prism rows say so and the rest runs.
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import autocannon from 'autocannon'
+import { Bench } from 'tinybench'
+import { createApiHandler } from '../dist/server/create-api-handler.js'
+import { createOpenApiDocument } from '../dist/server/openapi-document.js'
+import { handlerOptionsOf, loadServerConfig } from '../dist/node/server-config.js'
+
+const CONNECTIONS = 10
+const DURATION_S = 10
+const PRISM_BIN = process.env.PRISM_BIN ?? '/tmp/prism/node_modules/.bin/prism'
+
+const config = await loadServerConfig()
+const acme = config.accounts[0]
+const token = acme.tokens[0]
+const postcard = {
+  flow_id: acme.flows[0].id,
+  from: {
+    company: 'Bloom & Co.',
+    address_line1: 'Gartenweg 3',
+    zip: '10115',
+    city: 'Berlin',
+    country: 'DE',
+  },
+  to: {
+    first_name: 'Erika',
+    last_name: 'Mustermann',
+    address_line1: 'Heidestraße 17',
+    zip: '51147',
+    city: 'Köln',
+    country: 'DE',
+  },
+  content: {
+    greeting: 'Dear **Erika**,\nspring is here!',
+    body: 'Thank you for being with us.\n\n- 20 % on *all* tulips\n- free delivery until Sunday\n\nSee you soon,\nyour Bloom & Co. team',
+  },
+  qr_codes: { coupon_url: 'https://example.com/c/SPRING-2026?utm_source=postcard' },
+}
+const body = JSON.stringify(postcard)
+const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+
+/** The sandbox server in a child process, rate limits lifted (spec 8 would stop a bench at 600). */
+const serverScript = `
+import { createServer } from 'node:http'
+import { createApiHandler } from '${new URL('../dist/server/create-api-handler.js', import.meta.url).href}'
+import { toNodeListener } from '${new URL('../dist/node/serve.js', import.meta.url).href}'
+import { handlerOptionsOf, loadServerConfig } from '${new URL('../dist/node/server-config.js', import.meta.url).href}'
+const config = await loadServerConfig()
+const handler = createApiHandler({ ...handlerOptionsOf(config), limits: { postcardsPerMinute: 1e9, campaignsPerMinute: 1e9 } })
+const server = createServer(toNodeListener(handler))
+server.listen(0, '127.0.0.1', () => console.log('PORT ' + server.address().port))
+// Each line on stdin asks for the CPU time (user + system, µs) used since the last question.
+let mark = process.cpuUsage()
+process.stdin.on('data', () => {
+  const used = process.cpuUsage(mark)
+  mark = process.cpuUsage()
+  console.log('CPU ' + (used.user + used.system))
+})
+`
+
+/** Starts a child process and resolves with the first stdout match of `ready`. */
+function startChild(command, args, ready) {
+  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] })
+  return new Promise((resolve, reject) => {
+    let output = ''
+    const onData = (chunk) => {
+      output += chunk
+      const match = ready.exec(output)
+      if (match) resolve({ child, match })
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.once('exit', (code) =>
+      reject(new Error(`${command} exited (${code}): ${output.slice(-500)}`))
+    )
+    setTimeout(() => reject(new Error(`${command} did not start: ${output.slice(-500)}`)), 60_000)
+  })
+}
+
+/** The CPU time the server process used since the last call, in µs. */
+function serverCpu(child) {
+  return new Promise((resolve) => {
+    const onData = (chunk) => {
+      const match = /CPU (\d+)/.exec(String(chunk))
+      if (!match) return
+      child.stdout.off('data', onData)
+      resolve(Number(match[1]))
+    }
+    child.stdout.on('data', onData)
+    child.stdin.write('cpu\n')
+  })
+}
+
+/** A port nobody listens on right now (Prism takes a number, not 0). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** One autocannon run against a URL. */
+async function load(url, duration = DURATION_S) {
+  return autocannon({ url, method: 'POST', headers, body, connections: CONNECTIONS, duration })
+}
+
+/** A result row: latency percentiles, throughput and whether every answer was 2xx. */
+function row(name, result, extra = '') {
+  const ok = result.non2xx === 0 && result.errors === 0
+  return {
+    name,
+    median_us: result.latency.p50 * 1000,
+    p99_us: result.latency.p99 * 1000,
+    note:
+      `${Math.round(result.requests.average)} req/s, ${CONNECTIONS} connections, ${DURATION_S} s` +
+      (ok ? '' : `, ${result.non2xx} non-2xx, ${result.errors} errors`) +
+      extra,
+  }
+}
+
+export async function run() {
+  const rows = []
+
+  // In-process: what a test, a Worker or a service worker pays per request (no socket).
+  const handler = createApiHandler({
+    ...handlerOptionsOf(config),
+    limits: { postcardsPerMinute: 1e9, campaignsPerMinute: 1e9 },
+  })
+  const url = 'http://localhost/api/v1/postcards'
+  const first = await handler(new Request(url, { method: 'POST', headers, body }))
+  if (first.status !== 201) throw new Error(`in-process: expected 201, got ${first.status}`)
+  const bench = new Bench({ time: 1500, warmupTime: 300 })
+  bench.add('handler in-process: valid A6 postcard → 201', async () => {
+    await (await handler(new Request(url, { method: 'POST', headers, body }))).arrayBuffer()
+  })
+  await bench.run()
+  for (const task of bench.tasks) {
+    rows.push({
+      name: task.name,
+      median_us: task.result.latency.p50 * 1000,
+      p99_us: task.result.latency.p99 * 1000,
+    })
+  }
+
+  // Over loopback, the server in its own process.
+  const { child, match } = await startChild(
+    process.execPath,
+    ['--input-type=module', '-e', serverScript],
+    /PORT (\d+)/
+  )
+  let sandbox
+  try {
+    const target = `http://127.0.0.1:${match[1]}/api/v1/postcards`
+    await load(target, 3) // warm-up: JIT, font caches
+    await serverCpu(child)
+    sandbox = await load(target)
+    // CPU per request does not depend on what else runs on the machine, throughput does.
+    const cpu = (await serverCpu(child)) / sandbox.requests.total
+    rows.push(
+      row(
+        'sandbox over loopback: valid A6 postcard → 201 (one server process)',
+        sandbox,
+        `; server CPU ${Math.round(cpu)} µs/request (${Math.round(1e6 / cpu)} req/s per core)`
+      )
+    )
+  } finally {
+    child.kill()
+  }
+
+  // Prism 5 mocking the generated OpenAPI document, validating requests.
+  const name = 'Prism mock of openapi.json (request validation, one process)'
+  if (!existsSync(PRISM_BIN)) {
+    rows.push({ name, note: `skipped: ${PRISM_BIN} not installed` })
+    return rows
+  }
+  let prism
+  try {
+    const dir = await mkdtemp(join(tmpdir(), 'prism-'))
+    const spec = join(dir, 'openapi.json')
+    await writeFile(spec, JSON.stringify(createOpenApiDocument()))
+    const port = await freePort()
+    prism = await startChild(
+      PRISM_BIN,
+      ['mock', spec, '-h', '127.0.0.1', '-p', String(port)],
+      /Prism is listening/
+    )
+    const target = `http://127.0.0.1:${port}/api/v1/postcards`
+    // Proof that Prism validates: a body without `to` must be refused.
+    const { to: _to, ...invalid } = postcard
+    const refused = await fetch(target, { method: 'POST', headers, body: JSON.stringify(invalid) })
+    await load(target, 3)
+    const result = await load(target)
+    const ratio = sandbox.requests.average / result.requests.average
+    rows.push(
+      row(name, result, `; invalid body → ${refused.status}; sandbox/Prism ${ratio.toFixed(2)}×`)
+    )
+  } catch (error) {
+    rows.push({ name, note: `failed: ${String(error?.message ?? error).slice(0, 160)}` })
+  } finally {
+    prism?.child.kill()
+  }
+  return rows
+}

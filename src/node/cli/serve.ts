@@ -1,0 +1,151 @@
+/**
+ * `preflight serve [--config <config.json>] [--port N] [--host H] [--redis <url>]`: runs the
+ * sandbox of the Direct-Mail API until SIGINT or SIGTERM. Without `--config` it serves the
+ * shipped `config/sandbox.json` on http://localhost:8787 (what `npm start` does) and prints the
+ * tokens and flow ids to use. With `--redis` its state lives in Redis, shared by every server
+ * started with the same URL (several processes behind one load balancer, or a restart).
+ *
+ * @module
+ */
+import { parseArgs } from 'node:util'
+import { openRedisStore, RedisStoreError, type RedisStore } from '../redis-store.ts'
+import { formatBanner, startSandboxServer, type SandboxServerOptions } from '../serve.ts'
+import { ServerConfigError } from '../server-config.ts'
+import { ArgumentError, processIo, type CliIo } from './cli-io.ts'
+
+/** Usage text, printed by `--help` and after a usage error. */
+export const USAGE = `Usage: preflight serve [--config <config.json>] [--port <n>] [--host <name>] [--redis <url>]
+
+Runs the sandbox of the Direct-Mail API v1 (POST /api/v1/postcards, POST /api/v1/campaigns,
+API logs, OpenAPI document at /openapi.json) until SIGINT or SIGTERM.
+
+  --config <file>   Accounts, tokens and flows (default: the package's config/sandbox.json).
+  --port <n>        Port, 0 for any free one (default: 8787).
+  --host <name>     Interface to listen on (default: localhost).
+  --redis <url>     Keep the state in Redis (redis://host:port), shared by every server
+                    started with the same URL (default: in memory, this process only).
+`
+
+/** The options of `serve`: the server's, and the Redis URL of `--redis`. */
+export type ServeArguments = SandboxServerOptions & { readonly redis?: string }
+
+/**
+ * Reads the arguments of `serve`.
+ *
+ * @param args The arguments after `serve`.
+ * @returns The server options, or `help`.
+ * @throws {ArgumentError} For an unknown flag, a missing value or a bad port.
+ */
+export function readServeArguments(args: readonly string[]): ServeArguments | 'help' {
+  let values
+  try {
+    ;({ values } = parseArgs({
+      args: [...args],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        config: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        redis: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }))
+  } catch (error) {
+    throw new ArgumentError((error as Error).message)
+  }
+  if (values.help === true) return 'help'
+  let port: number | undefined
+  if (values.port !== undefined) {
+    port = /^\d{1,5}$/.test(values.port) ? Number(values.port) : Number.NaN
+    if (!(port <= 65_535)) {
+      throw new ArgumentError(
+        `Unexpected \`${values.port}\` for \`--port\`, expected a port from 0 to 65535`
+      )
+    }
+  }
+  return {
+    ...(values.config === undefined ? {} : { config: values.config }),
+    ...(port === undefined ? {} : { port }),
+    ...(values.host === undefined ? {} : { host: values.host }),
+    ...(values.redis === undefined ? {} : { redis: values.redis }),
+  }
+}
+
+/**
+ * Runs `preflight serve`.
+ *
+ * @param args The arguments after `serve`.
+ * @param io Streams (default: the process's).
+ * @param stop Stops the server when aborted (default: SIGINT or SIGTERM of the process).
+ * @returns `0` after a clean stop; `2` for misuse: bad arguments, a config that cannot serve,
+ *   a port that cannot be used (one line on stderr each).
+ */
+export async function main(
+  args: readonly string[],
+  io: CliIo = processIo,
+  stop?: AbortSignal
+): Promise<number> {
+  let sandbox
+  let store: RedisStore | undefined
+  try {
+    const parsed = readServeArguments(args)
+    if (parsed === 'help') {
+      io.stdout.write(USAGE)
+      return 0
+    }
+    const { redis, ...options } = parsed
+    if (redis !== undefined) store = await openRedisStore(redis)
+    sandbox = await startSandboxServer(store ? { ...options, store } : options)
+  } catch (error) {
+    await store?.close()
+    const reason = misuse(error, args)
+    if (reason === undefined) throw error
+    io.stderr.write(`preflight serve: ${reason}\n`)
+    return 2
+  }
+  io.stdout.write(`${formatBanner(sandbox)}\n`)
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      process.off('SIGINT', done)
+      process.off('SIGTERM', done)
+      resolve()
+    }
+    if (stop) stop.addEventListener('abort', done, { once: true })
+    else {
+      process.once('SIGINT', done)
+      process.once('SIGTERM', done)
+    }
+  })
+  await sandbox.close()
+  await store?.close()
+  return 0
+}
+
+/**
+ * The one-line reason of a misuse, or `undefined` for an error that is not one.
+ *
+ * @param error What starting the server threw.
+ * @param args The arguments (for the port in the message).
+ * @returns The reason.
+ */
+function misuse(error: unknown, args: readonly string[]): string | undefined {
+  if (error instanceof ArgumentError) return `${error.message} (see --help)`
+  if (error instanceof RedisStoreError) return `${error.message} (see --redis)`
+  if (error instanceof ServerConfigError) {
+    const problems = error.problems.map((problem) =>
+      problem
+        .split('\n')
+        .map((line) => line.trim())
+        .join(' ')
+    )
+    return `Invalid sandbox config \`${error.source}\`: ${problems.join('; ')}`
+  }
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+    const at = args.findIndex((arg) => arg === '--port' || arg.startsWith('--port='))
+    const port = at < 0 ? '8787' : (args[at]?.split('=')[1] ?? args[at + 1] ?? '')
+    return `Unexpected \`${code}\` listening on port ${port}, expected a free port (try --port)`
+  }
+  return undefined
+}

@@ -1,0 +1,267 @@
+/**
+ * `createApiHandler`: the sandbox of the Direct-Mail API v1 as one web-standard fetch handler,
+ * `(request: Request) => Promise<Response>`. It runs unchanged wherever `Request` and
+ * `Response` exist: Node (through `postcard-preflight/node`'s server or any fetch adapter),
+ * Deno, Bun, Workers, a service worker, and inside Hono, Express or Fastify.
+ *
+ * @module
+ */
+import { resolveApiOptions, type ApiHandlerOptions } from './api-options.ts'
+import { createAuthenticator } from './authenticate.ts'
+import { createCampaign } from './campaigns-route.ts'
+import type { Exchange, HandlerContext } from './handler-context.ts'
+import { HttpError, toResponse } from './http-error.ts'
+import { memoryStore } from './memory-store.ts'
+import { formatDateTime } from './next-batch.ts'
+import { createOpenApiDocument } from './openapi-document.ts'
+import { submitPostcard } from './postcards-route.ts'
+import { randomUuid } from './random-uuid.ts'
+import { rateLimitHeaders } from './rate-limit.ts'
+import { jsonContentType, toWebResponse, type Reply } from './reply.ts'
+import { changeEntry, changeFlow, listEntries, listLogs } from './sandbox-routes.ts'
+import { assetFile, emojiFile, type StaticFile } from './static-routes.ts'
+import type { LogRecord } from './store.ts'
+
+/** A web-standard fetch handler. */
+export type ApiHandler = (request: Request) => Promise<Response>
+
+/** A route's work for one method; `params` are the decoded variable path segments. */
+type Action = (context: HandlerContext, exchange: Exchange, params: string[]) => Promise<Reply>
+
+/** Bodies up to this size are kept in the API logs; larger ones only by their size. */
+const maxLoggedBodyBytes = 65_536
+
+/**
+ * The API routes: path segments (`*` is a variable) to their methods. Requests of the two
+ * routes of the spec are recorded in the API logs (`logged`).
+ */
+const routes: readonly {
+  readonly segments: readonly string[]
+  readonly methods: Readonly<Record<string, Action>>
+  readonly logged?: true
+}[] = [
+  { segments: ['postcards'], methods: { POST: submitPostcard }, logged: true },
+  { segments: ['campaigns'], methods: { POST: createCampaign }, logged: true },
+  { segments: ['logs'], methods: { GET: listLogs } },
+  {
+    segments: ['logs', '*', 'remove'],
+    methods: { POST: (c, e, [id = '']) => changeEntry(c, e, id, 'remove') },
+  },
+  {
+    segments: ['logs', '*', 'resume'],
+    methods: { POST: (c, e, [id = '']) => changeEntry(c, e, id, 'resume') },
+  },
+  {
+    segments: ['flows', '*', 'pause'],
+    methods: { POST: (c, e, [id = '']) => changeFlow(c, e, id, 'pause') },
+  },
+  {
+    segments: ['flows', '*', 'resume'],
+    methods: { POST: (c, e, [id = '']) => changeFlow(c, e, id, 'resume') },
+  },
+  { segments: ['entries'], methods: { GET: listEntries } },
+]
+
+/**
+ * Finds the API route of a path below `/api/v1/`.
+ *
+ * @param rest The path segments after `api/v1`, still percent-encoded.
+ * @returns The route and its decoded parameters, or `undefined`.
+ */
+function matchRoute(rest: readonly string[]) {
+  for (const route of routes) {
+    if (route.segments.length !== rest.length) continue
+    const params: string[] = []
+    const matches = route.segments.every((segment, index) => {
+      const actual = rest[index] ?? ''
+      if (segment !== '*') return segment === actual
+      try {
+        params.push(decodeURIComponent(actual))
+      } catch {
+        return false
+      }
+      return actual !== ''
+    })
+    if (matches) return { route, params }
+  }
+  return undefined
+}
+
+function notFound(path: string): HttpError {
+  return new HttpError(404, `The route \`${path.slice(0, 200)}\` could not be found.`)
+}
+
+function methodNotAllowed(method: string, path: string, allowed: readonly string[]): HttpError {
+  return new HttpError(
+    405,
+    `The ${method.slice(0, 20)} method is not supported for route \`${path.slice(0, 200)}\`. Supported methods: ${allowed.join(', ')}.`,
+    { headers: { allow: allowed.join(', ') } }
+  )
+}
+
+/** What a log keeps of a body: the parsed JSON, else its text; nothing when large. */
+function loggedBody(text: string | undefined, bytes: number, value: unknown): unknown {
+  if (text === undefined || text === '' || bytes > maxLoggedBodyBytes) return null
+  return value
+}
+
+function parseOrText(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+/**
+ * Creates the sandbox API handler.
+ *
+ * Routes (spec 4, 5, 7, 8, and the sandbox's own, documented in `docs/server.md`):
+ * - `POST /api/v1/postcards`, `POST /api/v1/campaigns`: the Direct-Mail API v1;
+ * - `GET /api/v1/logs`, `POST /api/v1/logs/{request_id}/remove|resume`,
+ *   `POST /api/v1/flows/{flow_id}/pause|resume`, `GET /api/v1/entries`: sandbox only;
+ * - `GET /openapi.json`: the OpenAPI 3.1 document;
+ * - `GET /emoji/<key>.svg` with `emojiArtwork`, any other `GET` with `assets`.
+ *
+ * Every answer is JSON except the static files; nothing a client sends makes it throw: an
+ * unexpected failure is reported to `onError` once and answered with a bare 500.
+ *
+ * @param options Accounts, flows and their designs, fonts, store, clock, limits.
+ * @returns The fetch handler.
+ * @throws {ApiOptionsError} When the options cannot work (every problem listed).
+ * @example
+ *   const handler = createApiHandler({
+ *     accounts: [{ id: 'acme', tokens: ['dm_test_abc123'], flows: [{ id, design, batch }] }],
+ *     fonts: createFontRegistry(await loadFontSources()),
+ *   })
+ *   const response = await handler(new Request('http://localhost/api/v1/postcards', init))
+ */
+export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
+  const resolved = resolveApiOptions(options)
+  const report =
+    options.onError ??
+    ((error: unknown) => console.error('postcard-preflight sandbox: unexpected error', error))
+  const context: HandlerContext = {
+    options: resolved,
+    store: options.store ?? memoryStore(),
+    now: options.now ?? Date.now,
+    fonts: options.fonts,
+    marketingSource: options.marketingSource,
+    authenticate: createAuthenticator(resolved.grants),
+    report,
+    batchCache: new Map(),
+  }
+  const { emojiArtwork, assets } = options
+  let openApiText: string | undefined
+
+  /** Serves everything outside `/api/`. */
+  async function serveStatic(method: string, path: string): Promise<StaticFile> {
+    if (method !== 'GET' && method !== 'HEAD') throw methodNotAllowed(method, path, ['GET', 'HEAD'])
+    if (path === '/openapi.json') {
+      openApiText ??= JSON.stringify(
+        createOpenApiDocument({
+          tokenPrefix: resolved.tokenPrefix,
+          postcardsPerMinute: resolved.postcardsPerMinute,
+          campaignsPerMinute: resolved.campaignsPerMinute,
+          maxBodyBytes: resolved.maxBodyBytes,
+        })
+      )
+      return { body: openApiText, headers: { 'content-type': jsonContentType } }
+    }
+    const emoji = /^\/emoji\/([^/]+)$/.exec(path)
+    if (emoji && emojiArtwork) return emojiFile(emojiArtwork, emoji[1] ?? '')
+    if (assets) return assetFile(assets, path)
+    throw notFound(path)
+  }
+
+  /** Runs an API route, records it and adds the headers of spec 8. */
+  async function serveApi(exchange: Exchange, rest: readonly string[]): Promise<Response> {
+    const match = matchRoute(rest)
+    let reply: Reply
+    try {
+      if (!match) throw notFound(exchange.path)
+      const action = match.route.methods[exchange.method]
+      if (!action) {
+        throw methodNotAllowed(exchange.method, exchange.path, Object.keys(match.route.methods))
+      }
+      reply = await action(context, exchange, match.params)
+    } catch (error) {
+      reply = toResponse(error, report)
+    }
+    if (match?.route.logged && exchange.principal) {
+      await record(exchange, reply).catch(report)
+    }
+    return toWebResponse(reply, {
+      ...rateLimitHeaders(exchange),
+      ...exchange.headers,
+      'x-request-id': exchange.requestId,
+    })
+  }
+
+  /** Appends the request to its account's API logs (spec 1). */
+  async function record(exchange: Exchange, reply: Reply): Promise<void> {
+    const principal = exchange.principal
+    if (!principal) return
+    const received = exchange.received
+    const log: LogRecord = {
+      id: randomUuid(),
+      time: formatDateTime(exchange.time),
+      account_id: principal.accountId,
+      mode: principal.mode,
+      method: exchange.method,
+      path: exchange.path,
+      status: reply.status,
+      request_id: exchange.requestId,
+      request_bytes: received?.bytes ?? 0,
+      request_body: loggedBody(
+        received?.text,
+        received?.bytes ?? 0,
+        exchange.body ? exchange.body.value : received?.text
+      ),
+      response_body: loggedBody(
+        reply.body,
+        reply.body.length,
+        'value' in reply ? reply.value : parseOrText(reply.body)
+      ),
+      entry_id: exchange.entryId ?? null,
+    }
+    await context.store.logs.append(log)
+  }
+
+  return async (request) => {
+    try {
+      const url = new URL(request.url)
+      const method = request.method.toUpperCase()
+      const path = url.pathname
+      const segments = path.split('/').slice(1)
+      if (segments[0] === 'api') {
+        const sent = request.headers.get('x-request-id')
+        const exchange: Exchange = {
+          request,
+          method,
+          path,
+          url,
+          time: context.now(),
+          requestId: sent === null || sent === '' ? randomUuid() : sent,
+          requestIdSent: sent !== null && sent !== '',
+        }
+        // Only version 1 exists (spec 9): any other prefix matches no route.
+        return await serveApi(exchange, segments[1] === 'v1' ? segments.slice(2) : [])
+      }
+      let file: StaticFile
+      try {
+        file = await serveStatic(method, path)
+      } catch (error) {
+        return toWebResponse(toResponse(error, report), {}, method === 'HEAD')
+      }
+      // A Uint8Array is a valid body in every runtime; TypeScript's DOM types only want one
+      // backed by an ArrayBuffer, which Node's Buffer does not promise.
+      return new Response(method === 'HEAD' ? null : (file.body as BodyInit), {
+        status: 200,
+        headers: file.headers,
+      })
+    } catch (error) {
+      return toWebResponse(toResponse(error, report))
+    }
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * What every route of the sandbox API shares: the checked options, the store, the clock, and
+ * the per-request record the pipeline fills for the rate-limit headers and the API logs.
+ *
+ * @module
+ */
+import type { FontRegistry } from '../text/types.ts'
+import type { ResolvedOptions } from './api-options.ts'
+import type { Principal } from './authenticate.ts'
+import type { BodyText, JsonBody } from './read-json-body.ts'
+import type { RateLimitResult, Store } from './store.ts'
+
+/** Shared by all requests of one handler. */
+export interface HandlerContext {
+  readonly options: ResolvedOptions
+  readonly store: Store
+  readonly now: () => number
+  readonly fonts: FontRegistry | undefined
+  readonly marketingSource: string | undefined
+  /** Authenticates the `Authorization` header (throws a 401). */
+  readonly authenticate: (authorization: string | null) => Principal
+  /** Reports an unexpected error once. */
+  readonly report: (error: unknown) => void
+  /** The next batch of a flow, memoised per flow (see `schedule.ts`). */
+  readonly batchCache: Map<string, { readonly from: number; readonly next: number }>
+}
+
+/** One request on its way through the pipeline; routes fill in what they learn. */
+export interface Exchange {
+  readonly request: Request
+  readonly method: string
+  /** The URL path, still percent-encoded. */
+  readonly path: string
+  readonly url: URL
+  /** When the request arrived (one reading of the clock per request). */
+  readonly time: number
+  /** The `X-Request-Id` sent (any non-empty value, spec 4.1), else a generated UUID. */
+  readonly requestId: string
+  /** Whether `requestId` was sent by the client (only a sent id is an idempotency key). */
+  readonly requestIdSent: boolean
+  /** Set once the bearer token is known. */
+  principal?: Principal
+  /** Set once a rate-limit counter was hit. */
+  rate?: { readonly limit: number; readonly result: RateLimitResult }
+  /** Set once the body was read, even when it then turns out not to be JSON. */
+  received?: BodyText
+  /** Set once the body was parsed. */
+  body?: JsonBody
+  /** Set when the request created an entry. */
+  entryId?: string
+  /** Extra headers for the answer (e.g. `Idempotent-Replayed`). */
+  headers?: Record<string, string>
+}

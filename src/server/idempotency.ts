@@ -1,0 +1,77 @@
+/**
+ * Reserving an idempotency key (`X-Request-Id` on postcards, spec 4.1; `Idempotency-Key` on
+ * campaigns, spec 4.2) so that concurrent duplicates do the work exactly once.
+ *
+ * A duplicate that arrives while the first request is still running waits for it (polling the
+ * store, which works for a shared store too) and then gets the first one's answer, as if it had
+ * arrived a moment later. If the first request does not finish within the wait, the duplicate
+ * gets a 409 with the code `request_in_progress` and `Retry-After: 1`: the only 409 a client
+ * may retry (research §0, point 5).
+ *
+ * @module
+ */
+import type { Principal } from './authenticate.ts'
+import type { HandlerContext } from './handler-context.ts'
+import { HttpError } from './http-error.ts'
+import type { IdempotencyReservation } from './store.ts'
+
+/** How long a reservation blocks its key if its owner never finishes (a crashed instance). */
+export const leaseMs = 30_000
+
+/** Polls of a running duplicate: 50 × 20 ms, one second of waiting at most. */
+const pollAttempts = 50
+const pollDelayMs = 20
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * The store key of an idempotency key: scoped by account and token mode, so no client can
+ * reach another's cached answers with a guessed key (IETF draft, security considerations),
+ * and by endpoint, whose keys are different headers.
+ *
+ * @param principal Who sent it.
+ * @param endpoint `postcards` or `campaigns`.
+ * @param key The header value.
+ * @returns The store key.
+ */
+export function idempotencyKey(principal: Principal, endpoint: string, key: string): string {
+  return `${endpoint}\u0000${principal.accountId}\u0000${principal.mode}\u0000${key}`
+}
+
+/**
+ * Reserves a key, waiting while a request with the same key and fingerprint runs.
+ *
+ * @param context The handler.
+ * @param key The store key ({@link idempotencyKey}).
+ * @param fingerprint The payload's fingerprint (`''` when the payload does not matter).
+ * @param owner A unique id of this request.
+ * @param header The header's name, for the in-progress message.
+ * @returns `reserved` (this request owns the key), or `completed` with the stored answer; a
+ *   `pending` result with another fingerprint is returned at once for the caller to refuse.
+ * @throws {HttpError} 409 `request_in_progress` when the other request does not finish in time.
+ */
+export async function reserveKey(
+  context: HandlerContext,
+  key: string,
+  fingerprint: string,
+  owner: string,
+  header: string
+): Promise<IdempotencyReservation> {
+  for (let attempt = 0; ; attempt++) {
+    const found = await context.store.idempotency.reserve(key, {
+      fingerprint,
+      owner,
+      now: context.now(),
+      leaseMs,
+    })
+    if (found.state !== 'pending' || found.fingerprint !== fingerprint) return found
+    if (attempt >= pollAttempts) {
+      throw new HttpError(
+        409,
+        `A request with the same ${header} is still being processed; retry in a moment.`,
+        { body: { code: 'request_in_progress' }, headers: { 'retry-after': '1' } }
+      )
+    }
+    await sleep(pollDelayMs)
+  }
+}

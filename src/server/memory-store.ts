@@ -1,0 +1,237 @@
+/**
+ * The in-memory {@link Store}: the default of `createApiHandler`, right for one instance (a
+ * test, a browser worker, one Node process, one Workers isolate).
+ *
+ * Atomicity comes from JavaScript itself: every check-and-set below runs without an `await`
+ * in between, so no other request can interleave (research §3.5).
+ *
+ * Memory stays flat: idempotency records and rate-limit windows are dropped once expired (each
+ * map is ordered by expiry, so a sweep only looks at its head), and logs and entries keep the
+ * newest `maxRecords` per account and mode.
+ *
+ * @module
+ */
+import type {
+  CampaignRecord,
+  EntryFilter,
+  EntryRecord,
+  IdempotencyReservation,
+  LogRecord,
+  RateLimitResult,
+  ReserveRequest,
+  Store,
+  StoredResponse,
+  TokenMode,
+} from './store.ts'
+
+/** Options of {@link memoryStore}. */
+export interface MemoryStoreOptions {
+  /**
+   * Log records, entries and campaigns kept per account and mode; the oldest go first
+   * (default: `10000`).
+   */
+  readonly maxRecords?: number
+}
+
+type IdempotencyRecord =
+  | { state: 'pending'; fingerprint: string; owner: string; until: number }
+  | { state: 'completed'; fingerprint: string; response: StoredResponse; until: number }
+
+interface Window {
+  count: number
+  resetAt: number
+}
+
+/**
+ * Drops the expired head of a map whose values are ordered by `until` (insertion order).
+ *
+ * @param map The map.
+ * @param now Epoch milliseconds.
+ * @param expiry Reads the expiry of a value.
+ */
+function sweep<V>(map: Map<string, V>, now: number, expiry: (value: V) => number): void {
+  for (const [key, value] of map) {
+    if (expiry(value) > now) return
+    map.delete(key)
+  }
+}
+
+/** Newest-first copy of the last `limit` values of an insertion-ordered map. */
+function newest<V>(values: Iterable<V>, limit: number, keep: (value: V) => boolean): V[] {
+  const all = [...values].filter(keep)
+  return all.slice(Math.max(0, all.length - limit)).reverse()
+}
+
+/** A map keeping at most `max` values; inserting beyond drops the oldest. */
+function capped<V>(map: Map<string, V>, key: string, value: V, max: number): V | undefined {
+  const replacing = map.has(key)
+  map.set(key, value)
+  if (replacing || map.size <= max) return undefined
+  const [oldestKey, oldest] = map.entries().next().value as [string, V]
+  map.delete(oldestKey)
+  return oldest
+}
+
+/**
+ * Creates an in-memory store.
+ *
+ * @param options Record limits.
+ * @returns A fresh, empty store.
+ * @example
+ *   const store = memoryStore()
+ *   const handler = createApiHandler({ accounts, store })
+ *   // ...later, in a test: await store.entries.list({ account_id: 'acme' }, 100)
+ */
+export function memoryStore(options: MemoryStoreOptions = {}): Store {
+  const maxRecords = options.maxRecords ?? 10_000
+  if (!Number.isInteger(maxRecords) || maxRecords < 1) {
+    throw new RangeError(
+      `Unexpected \`${String(maxRecords)}\` for \`maxRecords\`, expected a positive integer`
+    )
+  }
+
+  // Idempotency: completed records live in `done` (ordered by expiry = completion + retention,
+  // monotonic); reservations live in `pending` (ordered by lease end).
+  const pending = new Map<string, IdempotencyRecord & { state: 'pending' }>()
+  const done = new Map<string, IdempotencyRecord & { state: 'completed' }>()
+  const windows = new Map<string, Window>()
+  const entries = new Map<string, Map<string, EntryRecord>>()
+  const entryByRequest = new Map<string, Map<string, string>>()
+  const logs = new Map<string, Map<string, LogRecord>>()
+  const campaigns = new Map<string, Map<string, CampaignRecord>>()
+  const paused = new Map<string, boolean>()
+
+  const scopeOf = (accountId: string, mode: TokenMode) => `${accountId}\u0000${mode}`
+  const bucket = <V>(maps: Map<string, Map<string, V>>, scope: string) => {
+    let map = maps.get(scope)
+    if (!map) maps.set(scope, (map = new Map()))
+    return map
+  }
+
+  return {
+    idempotency: {
+      async reserve(key: string, request: ReserveRequest): Promise<IdempotencyReservation> {
+        sweep(done, request.now, (record) => record.until)
+        sweep(pending, request.now, (record) => record.until)
+        const completed = done.get(key)
+        if (completed) {
+          return {
+            state: 'completed',
+            fingerprint: completed.fingerprint,
+            response: completed.response,
+          }
+        }
+        const running = pending.get(key)
+        if (running) return { state: 'pending', fingerprint: running.fingerprint }
+        pending.set(key, {
+          state: 'pending',
+          fingerprint: request.fingerprint,
+          owner: request.owner,
+          until: request.now + request.leaseMs,
+        })
+        return { state: 'reserved' }
+      },
+      async complete(key, owner, response, expiresAt) {
+        const running = pending.get(key)
+        if (running?.owner !== owner) return false
+        pending.delete(key)
+        done.delete(key)
+        done.set(key, {
+          state: 'completed',
+          fingerprint: running.fingerprint,
+          response,
+          until: expiresAt,
+        })
+        return true
+      },
+      async release(key, owner) {
+        if (pending.get(key)?.owner === owner) pending.delete(key)
+      },
+    },
+
+    rateLimits: {
+      async hit(key, limit, windowMs, now): Promise<RateLimitResult> {
+        sweep(windows, now, (window) => window.resetAt)
+        let window = windows.get(key)
+        if (!window) {
+          window = { count: 0, resetAt: now + windowMs }
+          windows.set(key, window)
+        }
+        if (window.count >= limit) {
+          return { allowed: false, remaining: 0, resetAt: window.resetAt }
+        }
+        window.count++
+        return { allowed: true, remaining: limit - window.count, resetAt: window.resetAt }
+      },
+    },
+
+    entries: {
+      async put(entry) {
+        const scope = scopeOf(entry.account_id, entry.mode)
+        const dropped = capped(bucket(entries, scope), entry.id, entry, maxRecords)
+        const index = bucket(entryByRequest, scope)
+        if (dropped && index.get(dropped.request_id) === dropped.id) {
+          index.delete(dropped.request_id)
+        }
+        const current = index.get(entry.request_id)
+        const currentEntry = current === undefined ? undefined : entries.get(scope)?.get(current)
+        // The index points at the latest entry of a request id (an id may be reused once its
+        // idempotency record expired).
+        if (!currentEntry || currentEntry.created_at <= entry.created_at) {
+          index.set(entry.request_id, entry.id)
+        }
+      },
+      async byRequestId(accountId, mode, requestId) {
+        const scope = scopeOf(accountId, mode)
+        const id = entryByRequest.get(scope)?.get(requestId)
+        return id === undefined ? undefined : entries.get(scope)?.get(id)
+      },
+      async list(filter: EntryFilter, limit) {
+        const modes: readonly TokenMode[] = filter.mode ? [filter.mode] : ['test', 'live']
+        const found: EntryRecord[] = []
+        for (const mode of modes) {
+          const map = entries.get(scopeOf(filter.account_id, mode))
+          if (map) {
+            found.push(
+              ...newest(map.values(), limit, (entry) =>
+                filter.flow_id === undefined ? true : entry.flow_id === filter.flow_id
+              )
+            )
+          }
+        }
+        // Stable: within one mode the order is already newest first.
+        return found
+          .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0))
+          .slice(0, limit)
+      },
+    },
+
+    logs: {
+      async append(record) {
+        capped(bucket(logs, scopeOf(record.account_id, record.mode)), record.id, record, maxRecords)
+      },
+      async list(accountId, mode, limit) {
+        const map = logs.get(scopeOf(accountId, mode))
+        return map ? newest(map.values(), limit, () => true) : []
+      },
+    },
+
+    campaigns: {
+      async put(record) {
+        capped(bucket(campaigns, record.account_id), record.id, record, maxRecords)
+      },
+      async get(accountId, id) {
+        return campaigns.get(accountId)?.get(id)
+      },
+    },
+
+    flows: {
+      async paused(flowId) {
+        return paused.get(flowId)
+      },
+      async setPaused(flowId, value) {
+        paused.set(flowId, value)
+      },
+    },
+  }
+}

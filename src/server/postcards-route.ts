@@ -1,0 +1,174 @@
+/**
+ * `POST /api/v1/postcards` (spec 4.1): one recipient into an API flow.
+ *
+ * Order of the steps: token (401), rate limit (429), `X-Request-Id` replay (409), body (413,
+ * 400), flow (404), the core's verdict (422), then the entry (201 queued, 202 accepted).
+ *
+ * What is cached for `X-Request-Id`: the 201 and 202 answers, nothing else. Spec 2.4 says the
+ * body of a 409 has the shape of 201 and 202, which only those answers have, and spec 7.1's
+ * repair rules ask clients to fix a refused payload and send it again, commonly with the same
+ * id; caching a 422 (or a 404, 400, 413) would replay the refusal forever instead. Only the
+ * first answer that created an entry is remembered, and the replay of it is unconditional
+ * (spec 4.1 rules 1-2): whatever the new payload, whatever happened to the entry since.
+ *
+ * @module
+ */
+import type { Design } from '../design/types.ts'
+import { validatePostcard } from '../postcard/validate-postcard.ts'
+import { isUuid } from '../schema/is-uuid.ts'
+import { childOf } from '../schema/read-field.ts'
+import { createUnprocessableBody } from '../verdict/create-unprocessable-body.ts'
+import type { FieldError, UnprocessableBody } from '../verdict/types.ts'
+import type { Exchange, HandlerContext } from './handler-context.ts'
+import { HttpError } from './http-error.ts'
+import { idempotencyKey, reserveKey } from './idempotency.ts'
+import { applyRateLimit } from './rate-limit.ts'
+import { readJsonBody } from './read-json-body.ts'
+import { jsonReply, type Reply } from './reply.ts'
+import { randomUuid } from './random-uuid.ts'
+import { placeEntry } from './schedule.ts'
+import { formatDateTime } from './next-batch.ts'
+import type { EntryRecord } from './store.ts'
+
+/** A design without Markdown areas and QR codes: judges what does not depend on the flow. */
+const noDesign: Design = {
+  id: '00000000-0000-4000-8000-000000000000',
+  name: '',
+  format: { width_mm: 148, height_mm: 105, bleed_mm: 0 },
+  sides: {
+    front: { background: '#ffffff', elements: [] },
+    back: { background: '#ffffff', elements: [] },
+  },
+  markdownAreas: [],
+  keyedQrCodes: [],
+  urlQrCodes: [],
+}
+
+/** Whether a field path concerns `content` or `qr_codes`, whose rules need the design. */
+const needsDesign = (path: string) => /^(?:content|qr_codes)(?:\.|$)/.test(path)
+
+/**
+ * The 422 body of a submission without a usable `flow_id` (missing, not a string, not a UUID):
+ * the core's verdict on everything that does not depend on a design (`flow_id`, `from`, `to`),
+ * summarised the core's way. `content` and `qr_codes` cannot be judged without the flow's design,
+ * so their findings are left out rather than guessed.
+ *
+ * @param payload The request body.
+ * @returns The body, or `undefined` when nothing independent of the design is wrong.
+ */
+function flowlessBody(payload: unknown): UnprocessableBody | undefined {
+  const verdict = validatePostcard(payload, noDesign)
+  if (verdict.ok) return undefined
+  const errors: FieldError[] = []
+  for (const [path, messages] of Object.entries(verdict.body.errors)) {
+    if (needsDesign(path)) continue
+    for (const message of messages) errors.push({ path, message, code: 'flowless' })
+  }
+  return errors.length === 0 ? undefined : createUnprocessableBody(errors)
+}
+
+/**
+ * Handles `POST /api/v1/postcards`.
+ *
+ * @param context The handler.
+ * @param exchange The request.
+ * @returns The reply.
+ */
+export async function submitPostcard(context: HandlerContext, exchange: Exchange): Promise<Reply> {
+  const principal = context.authenticate(exchange.request.headers.get('authorization'))
+  exchange.principal = principal
+  await applyRateLimit(context, exchange, 'postcards', context.options.postcardsPerMinute)
+
+  if (!exchange.requestIdSent) return accept(context, exchange)
+
+  // spec 4.1 rule 1: a repeated X-Request-Id replays the first answer, whatever the payload,
+  // so the body is not even read.
+  const key = idempotencyKey(principal, 'postcards', exchange.requestId)
+  const owner = randomUuid()
+  const found = await reserveKey(context, key, '', owner, 'X-Request-Id')
+  if (found.state === 'completed') {
+    await exchange.request.body?.cancel().catch(() => undefined)
+    return {
+      status: 409,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: found.response.body,
+    }
+  }
+  let completed = false
+  try {
+    const reply = await accept(context, exchange)
+    if (reply.status === 201 || reply.status === 202) {
+      completed = await context.store.idempotency.complete(
+        key,
+        owner,
+        { status: reply.status, body: reply.body },
+        context.now() + context.options.idempotencyRetentionMs
+      )
+    }
+    return reply
+  } finally {
+    if (!completed) await context.store.idempotency.release(key, owner)
+  }
+}
+
+/**
+ * Reads, judges and records a submission.
+ *
+ * @param context The handler.
+ * @param exchange The request, authenticated and counted.
+ * @returns 201, 202 or 422.
+ */
+async function accept(context: HandlerContext, exchange: Exchange): Promise<Reply> {
+  const principal = exchange.principal
+  if (!principal) throw new Error('accept needs an authenticated exchange')
+  const body = await readJsonBody(exchange.request, context.options.maxBodyBytes, (received) => {
+    exchange.received = received
+  })
+  exchange.body = body
+  const payload = body.value
+
+  const flowId = childOf(payload, 'flow_id')
+  const flow =
+    typeof flowId === 'string' ? context.options.flows.get(flowId.toLowerCase()) : undefined
+  if (!flow || flow.accountId !== principal.accountId) {
+    const invalid = typeof flowId === 'string' && isUuid(flowId) ? undefined : flowlessBody(payload)
+    if (invalid) return jsonReply(422, invalid)
+    // spec 4.1: 404 for a flow that does not exist or belongs to another account; the two
+    // are indistinguishable so that ids of other accounts cannot be probed.
+    throw new HttpError(
+      404,
+      `The flow \`${String(flowId)}\` does not exist or does not belong to this account.`
+    )
+  }
+
+  const verdict = validatePostcard(
+    payload,
+    flow.design,
+    context.fonts ? { fonts: context.fonts } : {}
+  )
+  if (!verdict.ok) return jsonReply(422, verdict.body)
+
+  const placement = await placeEntry(context, flow, exchange.time)
+  const now = formatDateTime(exchange.time)
+  const entry: EntryRecord = {
+    id: randomUuid(),
+    account_id: principal.accountId,
+    mode: principal.mode,
+    flow_id: flow.id,
+    request_id: exchange.requestId,
+    ...placement,
+    created_at: now,
+    updated_at: now,
+    postcard: payload,
+    warnings: verdict.warnings,
+  }
+  await context.store.entries.put(entry)
+  exchange.entryId = entry.id
+  // spec 2.4, members in the spec's order.
+  return jsonReply(placement.status === 'queued' ? 201 : 202, {
+    request_id: exchange.requestId,
+    flow_id: flow.id,
+    status: placement.status,
+    queued_for: placement.queued_for,
+  })
+}

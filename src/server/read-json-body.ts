@@ -1,0 +1,179 @@
+/**
+ * Reads a request body as JSON without ever holding more than the limit in memory: the
+ * `Content-Length` is checked first, then the stream is counted chunk by chunk and cancelled
+ * as soon as it passes the limit (a client may stream gigabytes without a length).
+ *
+ * @module
+ */
+import { HttpError } from './http-error.ts'
+
+/** PHP's `json_decode` default depth, the service's own limit for nested bodies. */
+export const maxJsonDepth = 512
+
+/** A body as text, with its size in bytes. */
+export interface BodyText {
+  readonly text: string
+  readonly bytes: number
+}
+
+/** A parsed body and its exact text (kept for the API logs and the fingerprint fallback). */
+export interface JsonBody extends BodyText {
+  readonly value: unknown
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true })
+
+/**
+ * Formats a byte count for the 413 message (`1 MB` for 1 048 576 bytes).
+ *
+ * @param bytes The limit.
+ * @returns The human text.
+ */
+function describeLimit(bytes: number): string {
+  const megabytes = bytes / 1_048_576
+  return Number.isInteger(megabytes) ? `${megabytes} MB` : `${bytes} bytes`
+}
+
+function tooLarge(limit: number): HttpError {
+  return new HttpError(413, `The request body is larger than ${describeLimit(limit)}.`)
+}
+
+/**
+ * Reads the body bytes, at most `limit` of them.
+ *
+ * @param request The request.
+ * @param limit Maximum number of bytes.
+ * @returns The bytes.
+ */
+async function readBytes(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
+  if (declared > limit) {
+    await request.body?.cancel().catch(() => undefined)
+    throw tooLarge(limit)
+  }
+  if (!request.body) return new Uint8Array(0)
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let length = 0
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>
+    try {
+      chunk = await reader.read()
+    } catch {
+      // The client went away or the transport failed mid-body: its fault, not a bug of ours.
+      throw new HttpError(400, 'The request body could not be read to its end.')
+    }
+    const { done, value } = chunk
+    if (done) break
+    length += value.byteLength
+    if (length > limit) {
+      await reader.cancel().catch(() => undefined)
+      throw tooLarge(limit)
+    }
+    chunks.push(value)
+  }
+  if (chunks.length === 1 && chunks[0]) return chunks[0]
+  const bytes = new Uint8Array(length)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}
+
+/** Whether a string has a UTF-16 surrogate without its partner (only `\u` escapes make one). */
+function hasLoneSurrogate(text: string): boolean {
+  // Fast path: nearly every string has no surrogate at all.
+  if (!/[\uD800-\uDFFF]/.test(text)) return false
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index)
+    if (unit >= 0xdc00 && unit <= 0xdfff) return true
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(index + 1)
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true
+      index++
+    }
+  }
+  return false
+}
+
+/**
+ * Checks what `JSON.parse` accepts but the service's decoder (PHP `json_decode`) refuses:
+ * nesting deeper than {@link maxJsonDepth} and unpaired surrogates (`JSON_ERROR_UTF16`).
+ * Iterative, so a body of a million `[` cannot overflow the stack here or later.
+ *
+ * @param value The parsed body.
+ * @returns The problem, or `undefined`.
+ */
+function decoderProblem(value: unknown): string | undefined {
+  const stack: [unknown, number][] = [[value, 1]]
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [node, depth] = item
+    if (typeof node === 'string') {
+      if (hasLoneSurrogate(node)) return 'it contains an unpaired UTF-16 surrogate'
+    } else if (node !== null && typeof node === 'object') {
+      if (depth > maxJsonDepth) return `it nests deeper than ${maxJsonDepth} levels`
+      for (const [key, child] of Object.entries(node)) {
+        if (hasLoneSurrogate(key)) return 'it contains an unpaired UTF-16 surrogate'
+        stack.push([child, depth + 1])
+      }
+    }
+  }
+  return undefined
+}
+
+/**
+ * Reads a body as UTF-8 text.
+ *
+ * @param request The request; its body is consumed (or cancelled when too large).
+ * @param limit Maximum body size in bytes.
+ * @returns The text and its size.
+ * @throws {HttpError} 413 over the limit, 400 for bytes that are not UTF-8.
+ */
+export async function readBodyText(request: Request, limit: number): Promise<BodyText> {
+  const bytes = await readBytes(request, limit)
+  try {
+    return { text: decoder.decode(bytes), bytes: bytes.byteLength }
+  } catch {
+    throw new HttpError(400, 'The request body is not valid JSON: it is not UTF-8.')
+  }
+}
+
+/**
+ * Parses a body's text as the service's JSON decoder would.
+ *
+ * @param text The body.
+ * @returns The value.
+ * @throws {HttpError} 400 for anything that is not JSON.
+ */
+export function parseJsonText(text: string): unknown {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    throw new HttpError(400, 'The request body is not valid JSON.')
+  }
+  const problem = decoderProblem(value)
+  if (problem) throw new HttpError(400, `The request body is not valid JSON: ${problem}.`)
+  return value
+}
+
+/**
+ * Reads and parses a JSON body.
+ *
+ * @param request The request; its body is consumed (or cancelled when too large).
+ * @param limit Maximum body size in bytes.
+ * @param received Called with the text as soon as it is read, before parsing (for the logs).
+ * @returns The parsed value and the text.
+ * @throws {HttpError} 413 over the limit, 400 for anything that is not JSON.
+ */
+export async function readJsonBody(
+  request: Request,
+  limit: number,
+  received?: (body: BodyText) => void
+): Promise<JsonBody> {
+  const body = await readBodyText(request, limit)
+  received?.(body)
+  return { ...body, value: parseJsonText(body.text) }
+}

@@ -1,0 +1,171 @@
+import { describe, expect, test } from 'vitest'
+import { memoryStore } from '../../src/server/memory-store.ts'
+import type { EntryRecord, LogRecord } from '../../src/server/store.ts'
+
+const reserve = (store: ReturnType<typeof memoryStore>, key: string, owner: string, now = 0) =>
+  store.idempotency.reserve(key, { fingerprint: 'fp', owner, now, leaseMs: 1000 })
+
+const entry = (
+  id: string,
+  requestId: string,
+  createdAt: string,
+  more: Partial<EntryRecord> = {}
+): EntryRecord => ({
+  id,
+  account_id: 'acme',
+  mode: 'test',
+  flow_id: 'f1',
+  request_id: requestId,
+  status: 'queued',
+  queued_for: null,
+  created_at: createdAt,
+  updated_at: createdAt,
+  postcard: {},
+  warnings: [],
+  ...more,
+})
+
+const log = (id: string, mode: 'test' | 'live' = 'test'): LogRecord => ({
+  id,
+  time: '2026-01-01T00:00:00Z',
+  account_id: 'acme',
+  mode,
+  method: 'POST',
+  path: '/api/v1/postcards',
+  status: 201,
+  request_id: id,
+  request_bytes: 2,
+  request_body: {},
+  response_body: {},
+  entry_id: null,
+})
+
+describe('memoryStore idempotency', () => {
+  test('should reserve a free key once and report the reservation to others', async () => {
+    const store = memoryStore()
+    expect(await reserve(store, 'k', 'a')).toEqual({ state: 'reserved' })
+    expect(await reserve(store, 'k', 'b')).toEqual({ state: 'pending', fingerprint: 'fp' })
+  })
+
+  test('should reserve exactly once under concurrent calls', async () => {
+    const store = memoryStore()
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => reserve(store, 'k', `o${index}`))
+    )
+    expect(results.filter((result) => result.state === 'reserved')).toHaveLength(1)
+  })
+
+  test('should keep a completed response until it expires, then free the key', async () => {
+    const store = memoryStore()
+    await reserve(store, 'k', 'a', 0)
+    expect(await store.idempotency.complete('k', 'a', { status: 201, body: '{}' }, 5000)).toBe(true)
+    expect(await reserve(store, 'k', 'b', 4999)).toEqual({
+      state: 'completed',
+      fingerprint: 'fp',
+      response: { status: 201, body: '{}' },
+    })
+    expect(await reserve(store, 'k', 'b', 5000)).toEqual({ state: 'reserved' })
+  })
+
+  test('should let only the owner complete or release, and free a key whose lease ran out', async () => {
+    const store = memoryStore()
+    await reserve(store, 'k', 'a', 0)
+    expect(await store.idempotency.complete('k', 'intruder', { status: 201, body: '' }, 9)).toBe(
+      false
+    )
+    await store.idempotency.release('k', 'intruder')
+    expect((await reserve(store, 'k', 'b', 999)).state).toBe('pending')
+    // The lease of `a` ends at 1000: `b` takes over, and `a` can no longer complete.
+    expect((await reserve(store, 'k', 'b', 1000)).state).toBe('reserved')
+    expect(await store.idempotency.complete('k', 'a', { status: 201, body: '' }, 9)).toBe(false)
+    await store.idempotency.release('k', 'b')
+    expect((await reserve(store, 'k', 'c', 1001)).state).toBe('reserved')
+  })
+})
+
+describe('memoryStore rate limits', () => {
+  test('should count a fixed window from the first hit and not count refused hits', async () => {
+    const store = memoryStore()
+    const hit = (now: number) => store.rateLimits.hit('t', 2, 60_000, now)
+    expect(await hit(1000)).toEqual({ allowed: true, remaining: 1, resetAt: 61_000 })
+    expect(await hit(2000)).toEqual({ allowed: true, remaining: 0, resetAt: 61_000 })
+    expect(await hit(3000)).toEqual({ allowed: false, remaining: 0, resetAt: 61_000 })
+    expect(await hit(60_999)).toEqual({ allowed: false, remaining: 0, resetAt: 61_000 })
+    expect(await hit(61_000)).toEqual({ allowed: true, remaining: 1, resetAt: 121_000 })
+  })
+
+  test('should keep counters of different keys apart', async () => {
+    const store = memoryStore()
+    await store.rateLimits.hit('a', 1, 60_000, 0)
+    expect((await store.rateLimits.hit('b', 1, 60_000, 0)).allowed).toBe(true)
+    expect((await store.rateLimits.hit('a', 1, 60_000, 0)).allowed).toBe(false)
+  })
+})
+
+describe('memoryStore entries and logs', () => {
+  test('should find the latest entry of a request id and list newest first', async () => {
+    const store = memoryStore()
+    await store.entries.put(entry('e1', 'r1', '2026-01-01T00:00:00Z'))
+    await store.entries.put(entry('e2', 'r2', '2026-01-01T00:00:01Z', { flow_id: 'f2' }))
+    await store.entries.put(entry('e3', 'r1', '2026-01-02T00:00:00Z'))
+    await store.entries.put(entry('e4', 'r1', '2026-01-02T00:00:00Z', { mode: 'live' }))
+    expect((await store.entries.byRequestId('acme', 'test', 'r1'))?.id).toBe('e3')
+    expect((await store.entries.byRequestId('acme', 'live', 'r1'))?.id).toBe('e4')
+    expect((await store.entries.byRequestId('other', 'test', 'r1'))?.id).toBeUndefined()
+    const ids = async (filter: Parameters<typeof store.entries.list>[0], limit = 10) =>
+      (await store.entries.list(filter, limit)).map((found) => found.id)
+    expect(await ids({ account_id: 'acme', mode: 'test' })).toEqual(['e3', 'e2', 'e1'])
+    expect(await ids({ account_id: 'acme', mode: 'test' }, 2)).toEqual(['e3', 'e2'])
+    expect(await ids({ account_id: 'acme', flow_id: 'f1' })).toEqual(['e3', 'e4', 'e1'])
+    expect(await ids({ account_id: 'other' })).toEqual([])
+  })
+
+  test('should replace an entry in place', async () => {
+    const store = memoryStore()
+    await store.entries.put(entry('e1', 'r1', '2026-01-01T00:00:00Z'))
+    await store.entries.put(entry('e1', 'r1', '2026-01-01T00:00:00Z', { status: 'removed' }))
+    const all = await store.entries.list({ account_id: 'acme' }, 10)
+    expect(all.map((found) => [found.id, found.status])).toEqual([['e1', 'removed']])
+  })
+
+  test('should keep the newest records per account and mode only', async () => {
+    const store = memoryStore({ maxRecords: 2 })
+    for (const id of ['l1', 'l2', 'l3']) await store.logs.append(log(id))
+    await store.logs.append(log('l4', 'live'))
+    expect((await store.logs.list('acme', 'test', 10)).map((found) => found.id)).toEqual([
+      'l3',
+      'l2',
+    ])
+    expect((await store.logs.list('acme', 'live', 10)).map((found) => found.id)).toEqual(['l4'])
+    for (const [id, request] of [
+      ['e1', 'r1'],
+      ['e2', 'r2'],
+      ['e3', 'r3'],
+    ]) {
+      await store.entries.put(entry(id as string, request as string, '2026-01-01T00:00:00Z'))
+    }
+    expect(await store.entries.byRequestId('acme', 'test', 'r1')).toBeUndefined()
+    expect((await store.entries.byRequestId('acme', 'test', 'r3'))?.id).toBe('e3')
+  })
+
+  test('should keep campaigns and pauses', async () => {
+    const store = memoryStore()
+    await store.campaigns.put({
+      id: 'c1',
+      account_id: 'acme',
+      created_at: '',
+      campaign: { id: 'c1' },
+    })
+    expect((await store.campaigns.get('acme', 'c1'))?.campaign).toEqual({ id: 'c1' })
+    expect(await store.campaigns.get('other', 'c1')).toBeUndefined()
+    expect(await store.flows.paused('f1')).toBeUndefined()
+    await store.flows.setPaused('f1', true)
+    expect(await store.flows.paused('f1')).toBe(true)
+  })
+
+  test('should refuse a record limit that is not a positive integer', () => {
+    expect(() => memoryStore({ maxRecords: 0 })).toThrowError(
+      'Unexpected `0` for `maxRecords`, expected a positive integer'
+    )
+  })
+})
