@@ -9,6 +9,7 @@ import { checkEmoji } from './check-emoji.ts'
 import { checkGlyphs } from './check-glyphs.ts'
 import { checkPostcardStructure } from './check-postcard-structure.ts'
 import { checkQrCodes } from './check-qr-codes.ts'
+import { checkQrUrls } from './check-qr-urls.ts'
 import { checkUnknownFields } from './check-unknown-fields.ts'
 import type { PostcardCheck } from './types.ts'
 
@@ -31,7 +32,8 @@ export const postcardChecks: readonly PostcardCheck[] = Object.freeze([
   // spec 2.5 rule 4: the fit check (src/layout/) plugs in here, adding meta.markdown_fit_errors.
   // spec 2.6 rules 1-3, 5, spec 8: qr_codes keys and lengths
   checkQrCodes,
-  // spec 2.6 rule 4: URL validity and QR capacity (src/qr/) plug in here (meta.qr_fit_errors).
+  // spec 2.6 rule 4, 7.1: URL validity and QR capacity (meta.qr_fit_errors)
+  checkQrUrls,
   // Warnings
   checkAddressPlausibility,
   checkUnknownFields,

@@ -15,6 +15,8 @@ export interface DesignParts {
   readonly qr?: readonly string[]
   /** Labels of URL-kind QR codes. */
   readonly urlQr?: readonly string[]
+  /** Side of the keyed QR codes in mm (default 30: a URL of about 450 bytes fits at M). */
+  readonly qrSizeMm?: number
 }
 
 const qrBase = {
@@ -45,6 +47,7 @@ export function makeDesign(parts: DesignParts = {}): Design {
   }))
   const keyedQrCodes: KeyedQrElement[] = (parts.qr ?? []).map((key) => ({
     ...qrBase,
+    ...(parts.qrSizeMm === undefined ? {} : { size_mm: parts.qrSizeMm }),
     key,
     label: key,
   }))

@@ -5,6 +5,8 @@ import { berlin, FLOW_ID, makeDesign } from './make-design.ts'
 
 const none = makeDesign()
 const a6 = makeDesign({ markdown: ['greeting', 'body'], qr: ['coupon_url'] })
+// Version 38 at M holds 2,099 bytes and needs (4·38 + 17 + 8) modules of 0.4 mm: 70.8 mm.
+const a6LargeQr = makeDesign({ markdown: ['greeting', 'body'], qr: ['coupon_url'], qrSizeMm: 71 })
 const contentOnly = makeDesign({ markdown: ['greeting', 'body'] })
 const qrOnly = makeDesign({ qr: ['coupon_url'], urlQr: ['Website'] })
 const urlOnly = makeDesign({ urlQr: ['Website', 'Shop'] })
@@ -47,7 +49,7 @@ describe('validatePostcard: accepted bodies', () => {
     },
     {
       name: 'a value of exactly 8000 characters and a URL of exactly 2048',
-      design: a6,
+      design: a6LargeQr,
       body: {
         ...a6Body,
         content: { greeting: 'x'.repeat(8000), body: 'y' },
@@ -510,4 +512,36 @@ describe('validatePostcard: misuse', () => {
       )
     }
   )
+})
+
+describe('validatePostcard: QR URLs (spec 2.6 rule 4, 7.1)', () => {
+  test('should reject a bare code with an example URL', () => {
+    const verdict = validatePostcard({ ...a6Body, qr_codes: { coupon_url: 'SUMMER24' } }, a6)
+    expect(verdict.ok).toBe(false)
+    expect(errorsOf(verdict)).toEqual({
+      'qr_codes.coupon_url': [
+        'Unexpected `SUMMER24`, expected a complete http(s) URL such as `https://example.com/coupon?code=SUMMER24`.',
+      ],
+    })
+    expect(metaOf(verdict)).toBeUndefined()
+  })
+
+  test('should reject a URL too large for its area with a qr_fit_errors item', () => {
+    const url = `https://example.com/${'c'.repeat(500)}`
+    const verdict = validatePostcard({ ...a6Body, qr_codes: { coupon_url: url } }, a6)
+    expect(verdict.ok).toBe(false)
+    const meta = metaOf(verdict)
+    expect(meta?.qr_fit_errors).toEqual([
+      {
+        key: 'coupon_url',
+        label: 'coupon_url',
+        resolved_url_length: 520,
+        // 30 mm / 0.4 mm = 75 modules: version 12 (287 bytes at M); 520 bytes need version 18,
+        // (4·18 + 17 + 2·4) · 0.4 mm = 38.8 mm.
+        suggested_action:
+          'Shorten the URL to at most 287 characters (it has 520) or enlarge the QR area to 39 mm.',
+      },
+    ])
+    expect(Object.keys(errorsOf(verdict))).toEqual(['qr_codes.coupon_url'])
+  })
 })
