@@ -1,0 +1,30 @@
+/**
+ * postcard-preflight/node: the Node-only edges around the pure core — reading fonts, designs,
+ * emoji artwork and the sandbox config from disk, the HTTP bridge and the Redis store.
+ *
+ * @module
+ */
+export { loadFontSources, FontManifestError, type FontManifestProblem } from './load-fonts.ts'
+export { loadDesign } from './load-design.ts'
+export {
+  createEmojiArtworkSource,
+  loadEmojiArtwork,
+  EmojiArtworkError,
+  type EmojiArtworkSourceOptions,
+} from './emoji-artwork.ts'
+export {
+  startSandboxServer,
+  toNodeListener,
+  folderAssets,
+  formatBanner,
+  type SandboxServer,
+  type SandboxServerOptions,
+} from './serve.ts'
+export {
+  loadServerConfig,
+  handlerOptionsOf,
+  ServerConfigError,
+  type ServerConfig,
+  type LoadedAccount,
+  type LoadedFlow,
+} from './server-config.ts'

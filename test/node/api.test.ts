@@ -1,0 +1,19 @@
+import { expect, test } from 'vitest'
+
+test('should expose the Node API', async () => {
+  expect(Object.keys(await import('../../src/node/index.ts')).sort()).toEqual([
+    'EmojiArtworkError',
+    'FontManifestError',
+    'ServerConfigError',
+    'createEmojiArtworkSource',
+    'folderAssets',
+    'formatBanner',
+    'handlerOptionsOf',
+    'loadDesign',
+    'loadEmojiArtwork',
+    'loadFontSources',
+    'loadServerConfig',
+    'startSandboxServer',
+    'toNodeListener',
+  ])
+})
