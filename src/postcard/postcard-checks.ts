@@ -7,6 +7,7 @@ import { checkAddressPlausibility } from './check-address-plausibility.ts'
 import { checkContent } from './check-content.ts'
 import { checkEmoji } from './check-emoji.ts'
 import { checkGlyphs } from './check-glyphs.ts'
+import { checkMarkdownSyntax } from './check-markdown-syntax.ts'
 import { checkPostcardStructure } from './check-postcard-structure.ts'
 import { checkQrCodes } from './check-qr-codes.ts'
 import { checkQrUrls } from './check-qr-urls.ts'
@@ -27,8 +28,8 @@ export const postcardChecks: readonly PostcardCheck[] = Object.freeze([
   checkPostcardStructure,
   // spec 2.5 rules 1-3, spec 8: content keys and lengths
   checkContent,
-  // spec 2.5: the Markdown whitelist (src/markdown/) plugs in here; it sets meta.allowed_markdown
-  // to ALLOWED_MARKDOWN of src/markdown/allowed-markdown.ts.
+  // spec 2.5, 7.1: the Markdown whitelist (meta.allowed_markdown)
+  checkMarkdownSyntax,
   // spec 2.5 rule 4: the fit check (src/layout/) plugs in here, adding meta.markdown_fit_errors.
   // spec 2.6 rules 1-3, 5, spec 8: qr_codes keys and lengths
   checkQrCodes,

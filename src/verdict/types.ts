@@ -115,6 +115,10 @@ export type FieldErrorCode =
   | 'url-kind-qr'
   | 'online-shop-source'
   | 'invalid'
+  | 'markdown'
+  | 'fit'
+  | 'url'
+  | 'qr-fit'
   | (string & {})
 
 /**

@@ -545,3 +545,50 @@ describe('validatePostcard: QR URLs (spec 2.6 rule 4, 7.1)', () => {
     expect(Object.keys(errorsOf(verdict))).toEqual(['qr_codes.coupon_url'])
   })
 })
+
+describe('validatePostcard: Markdown syntax (spec 2.5, 7.1)', () => {
+  test('should reject unsupported constructs with line:column and allowed_markdown', () => {
+    const verdict = validatePostcard(
+      {
+        ...a6Body,
+        content: {
+          greeting: 'Hi {{first_name}}',
+          body: 'Spring!\n\n# Offer\n\n[shop](https://x.y)',
+        },
+      },
+      a6
+    )
+    expect(verdict.ok).toBe(false)
+    if (verdict.ok) return
+    expect(verdict.body).toEqual({
+      message:
+        "Unexpected placeholder `{{first_name}}` at 1:4, expected the final text: placeholders are not filled in, send the recipient's value instead. (and 2 more errors)",
+      errors: {
+        'content.greeting': [
+          "Unexpected placeholder `{{first_name}}` at 1:4, expected the final text: placeholders are not filled in, send the recipient's value instead.",
+        ],
+        'content.body': [
+          'Unexpected heading at 3:1, expected only paragraphs, line breaks, bold, italic, bullet lists and numbered lists.',
+          'Unexpected link at 5:1, expected only paragraphs, line breaks, bold, italic, bullet lists and numbered lists.',
+        ],
+      },
+      meta: {
+        allowed_markdown: [
+          'paragraphs',
+          'line_breaks',
+          'bold',
+          'italic',
+          'bullet_lists',
+          'numbered_lists',
+        ],
+      },
+    })
+  })
+
+  test('should accept the six supported features', () => {
+    const text = 'Hello **Erika**,\nthank *you*.\n\n- one\n- two\n\n1. first\n2. second'
+    expect(validatePostcard({ ...a6Body, content: { greeting: text, body: 'b' } }, a6).ok).toBe(
+      true
+    )
+  })
+})
