@@ -1,0 +1,604 @@
+/**
+ * Greedy first-fit line breaking of one forced-break-delimited line of styled text, the way
+ * Chromium's LayoutNG line breaker does it for `white-space: normal; overflow-wrap: anywhere`:
+ * take break opportunities while the content fits (hanging spaces excluded, widths compared in
+ * 1/64 px), break a piece wider than the line between grapheme clusters, and measure a word cut
+ * by a break as its own shaped text (as Chromium reshapes line ends).
+ *
+ * @module
+ */
+import { emojiStartUnits } from '../emoji/emoji-set.ts'
+import { isEmoji } from '../emoji/is-emoji.ts'
+import { graphemeBoundaries } from '../text/graphemes.ts'
+import { findBreakOpportunities, type BreakOpportunity } from '../text/line-break.ts'
+import { shapeText, type ShapedText } from '../text/shape.ts'
+import type { Face } from '../text/types.ts'
+import type { InlineLine, StyleRun } from './content-blocks.ts'
+import { fitsLine } from './units.ts'
+
+/** What a unit of a line is. */
+const WORD = 0
+const SPACE = 1
+const EMOJI = 2
+type UnitKind = typeof WORD | typeof SPACE | typeof EMOJI
+
+/** A word, a run of spaces or an emoji grapheme, in one face. */
+interface Unit {
+  readonly start: number
+  readonly end: number
+  readonly kind: UnitKind
+  /** Face of the unit (the style run's; emoji keep theirs for the em size). */
+  readonly face: Face
+  /** Style of the unit's run. */
+  readonly run: StyleRun
+  /** Shape of the whole unit (emoji have none). */
+  shaped?: ShapedText
+  /** Advance of the whole unit in em (an emoji is 1). */
+  width: number
+  /** Kerning in em between the previous unit and this one (same face, both text), else 0. */
+  kern: number
+  /** Advance in em of the unit's glyphs before each glyph (and all of them), made on demand. */
+  cumulative?: Float64Array
+}
+
+/** Units, opportunities and graphemes of one inline line in one family (size-independent). */
+interface Prepared {
+  readonly units: readonly Unit[]
+  readonly opportunities: readonly BreakOpportunity[]
+  boundaries?: readonly number[]
+}
+
+/** A measured piece of a line: part of one unit. */
+export interface LinePiece {
+  readonly kind: 'text' | 'emoji'
+  /** UTF-16 range in the inline line's text. */
+  readonly start: number
+  readonly end: number
+  readonly face: Face
+  readonly run: StyleRun
+  /** The piece's glyphs (text pieces; the hyphen of a soft-hyphen break is a piece too). */
+  readonly shaped?: ShapedText
+  /** Pen position of the piece from the line start, in em. */
+  readonly x: number
+  /** Advance of the piece in em, kerning with the next piece of the same face included. */
+  readonly width: number
+  /** Kerning added to the piece's last glyph by the next piece, in em. */
+  readonly kern: number
+  /** Whether the piece is the hyphen drawn at a soft-hyphen break. */
+  readonly hyphen?: boolean
+}
+
+/** One line produced by the breaker. */
+export interface BrokenLine {
+  /** UTF-16 range of the line in the inline line's text, hanging spaces included. */
+  readonly start: number
+  readonly end: number
+  /** Width of the content in em (hanging spaces excluded, a soft-hyphen hyphen included). */
+  readonly width: number
+  /** Pieces left to right. */
+  readonly pieces: readonly LinePiece[]
+}
+
+const SPACE_UNIT = 0x20
+const SOFT_HYPHEN_HYPHEN = '\u2010'
+/** A prepared line with the styles it was prepared for. */
+interface PreparedEntry {
+  readonly runs: readonly StyleRun[]
+  readonly prepared: Prepared
+}
+
+/** Prepared lines per family (its regular face) and text; cleared past the limit. */
+const preparedLines = new WeakMap<Face, Map<string, PreparedEntry[]>>()
+const PREPARED_LIMIT = 4000
+
+/** Resolves the face of a style run. */
+export type FaceOf = (run: StyleRun) => Face
+
+/** Whether a text may hold an emoji: a unit that starts one, VS16 or the keycap mark. */
+function mayHoldEmoji(text: string): boolean {
+  const starts = emojiStartUnits()
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index)
+    if (unit >= 0xa9 && (starts.has(unit) || unit === 0xfe0f || unit === 0x20e3)) return true
+  }
+  return false
+}
+
+/**
+ * The units and opportunities of a prefix, from those of the whole line: the fit check lays out
+ * a dozen prefixes of a text that does not fit. Units before the cut stay, the cut unit is
+ * shaped anew, opportunities before the cut stay (they depend on the characters before them).
+ */
+function preparePrefix(whole: Prepared, line: InlineLine): Prepared | undefined {
+  const length = line.text.length
+  const units: Unit[] = []
+  for (const unit of whole.units) {
+    if (unit.end <= length) {
+      units.push(unit)
+      continue
+    }
+    if (unit.start < length) {
+      if (unit.kind === EMOJI) return undefined
+      const shaped = shapeText(unit.face, line.text.slice(unit.start, length))
+      const previous = units[units.length - 1]
+      units.push({
+        ...unit,
+        end: length,
+        shaped,
+        width: shaped.width / unit.face.unitsPerEm,
+        kern:
+          previous?.shaped && previous.face === unit.face
+            ? kernBetween(unit.face, previous.shaped, shaped)
+            : 0,
+      })
+    }
+    break
+  }
+  return {
+    units,
+    opportunities: whole.opportunities.filter((opportunity) => opportunity.position < length),
+  }
+}
+
+function prepare(line: InlineLine, family: Face, faceOf: FaceOf): Prepared {
+  if (line.prefixOf && line.prefixOf.text.startsWith(line.text)) {
+    const prefix = preparePrefix(prepare(line.prefixOf, family, faceOf), line)
+    if (prefix) return prefix
+  }
+  let byText = preparedLines.get(family)
+  if (!byText) {
+    byText = new Map()
+    preparedLines.set(family, byText)
+  }
+  // Keyed by content, not by object: the same paragraph in the next text (a campaign's
+  // template, the next keystroke in a form) reuses its units and break opportunities.
+  const entries = byText.get(line.text)
+  const known = entries?.find((entry) => sameRuns(entry.runs, line.runs))
+  if (known) return known.prepared
+  const text = line.text
+  const units: Unit[] = []
+  const emojiAt = new Map<number, number>()
+  if (mayHoldEmoji(text)) {
+    const boundaries = graphemeBoundaries(text)
+    for (let index = 1; index < boundaries.length; index++) {
+      const start = boundaries[index - 1] as number
+      const end = boundaries[index] as number
+      if (text.charCodeAt(start) >= 0xa9 || end - start > 1) {
+        if (isEmoji(text.slice(start, end))) emojiAt.set(start, end)
+      }
+    }
+  }
+  for (const run of line.runs) {
+    const face = faceOf(run)
+    let position = run.start
+    while (position < run.end) {
+      const emojiEnd = emojiAt.get(position)
+      if (emojiEnd !== undefined) {
+        units.push({ start: position, end: emojiEnd, kind: EMOJI, face, run, width: 1, kern: 0 })
+        position = emojiEnd
+        continue
+      }
+      const isSpace = text.charCodeAt(position) === SPACE_UNIT
+      let end = position + 1
+      while (
+        end < run.end &&
+        (text.charCodeAt(end) === SPACE_UNIT) === isSpace &&
+        !emojiAt.has(end)
+      ) {
+        end++
+      }
+      const shaped = shapeText(face, text.slice(position, end))
+      units.push({
+        start: position,
+        end,
+        kind: isSpace ? SPACE : WORD,
+        face,
+        run,
+        shaped,
+        width: shaped.width / face.unitsPerEm,
+        kern: 0,
+      })
+      position = end
+    }
+  }
+  // Kerning between neighbouring units is size-independent: work it out once per text.
+  for (let index = 1; index < units.length; index++) {
+    const previous = units[index - 1] as Unit
+    const unit = units[index] as Unit
+    if (previous.shaped && unit.shaped && previous.face === unit.face) {
+      unit.kern = kernBetween(unit.face, previous.shaped, unit.shaped)
+    }
+  }
+  const result: Prepared = { units, opportunities: findBreakOpportunities(text) }
+  if (byText.size >= PREPARED_LIMIT) byText.clear()
+  byText.set(line.text, [...(byText.get(line.text) ?? []), { runs: line.runs, prepared: result }])
+  return result
+}
+
+function sameRuns(a: readonly StyleRun[], b: readonly StyleRun[]): boolean {
+  if (a.length !== b.length) return false
+  for (let index = 0; index < a.length; index++) {
+    const left = a[index] as StyleRun
+    const right = b[index] as StyleRun
+    if (left.end !== right.end || left.bold !== right.bold || left.italic !== right.italic)
+      return false
+  }
+  return true
+}
+
+/** Shape of part of a unit (the whole unit's shape is kept on the unit). */
+function shapeOf(text: string, unit: Unit, start: number, end: number): ShapedText {
+  if (start === unit.start && end === unit.end) {
+    unit.shaped ??= shapeText(unit.face, text.slice(start, end))
+    return unit.shaped
+  }
+  return shapeText(unit.face, text.slice(start, end))
+}
+
+/**
+ * An estimate in em of the part `[from, to)` of a unit, from the whole unit's glyphs: exact but
+ * for the kerning, ligatures and contextual forms at the two cuts, which change a width by far
+ * less than {@link ESTIMATE_MARGIN}. Used to skip shaping long pieces that cannot fit anyway.
+ */
+function estimateOf(unit: Unit, from: number, to: number): number {
+  const shaped = unit.shaped
+  if (!shaped) return (to - from) * 2
+  if (!unit.cumulative) {
+    const cumulative = new Float64Array(shaped.advances.length + 1)
+    shaped.advances.forEach((advance, index) => {
+      cumulative[index + 1] = (cumulative[index] as number) + advance / unit.face.unitsPerEm
+    })
+    unit.cumulative = cumulative
+  }
+  const glyphAt = (position: number): number => {
+    let low = 0
+    let high = shaped.clusters.length
+    while (low < high) {
+      const middle = (low + high) >> 1
+      if ((shaped.clusters[middle] as number) < position - unit.start) low = middle + 1
+      else high = middle
+    }
+    return low
+  }
+  return (unit.cumulative[glyphAt(to)] as number) - (unit.cumulative[glyphAt(from)] as number)
+}
+
+/** How far (in em) an estimate must exceed the line before a piece is taken as too wide. */
+const ESTIMATE_MARGIN = 4
+
+/** Kerning in em between the last glyph of one shape and the first of the next (same face). */
+function kernBetween(face: Face, left: ShapedText, right: ShapedText): number {
+  const last = left.glyphs[left.glyphs.length - 1]
+  const first = right.glyphs[0]
+  if (last === undefined || first === undefined) return 0
+  return face.kerning(last, first) / face.unitsPerEm
+}
+
+/**
+ * Measures content from a fixed line start to increasing ends, adding whole units once.
+ * Kerning between units of one face is added to the left unit (HarfBuzz keeps it on the first
+ * glyph of a pair), so a word keeps its kerning with a following hanging space.
+ */
+class LineCursor {
+  private index: number
+  private sum = 0
+  private content = 0
+  /** The last text piece on the line so far (a whole unit, or the cut first one). */
+  private previousFace: Face | undefined
+  private previousShape: ShapedText | undefined
+  private previousWhole = false
+
+  constructor(
+    private readonly text: string,
+    private readonly units: readonly Unit[],
+    private readonly start: number,
+    /** Widths beyond this (em) need not be exact: the content cannot fit. */
+    private readonly limit = Infinity
+  ) {
+    let index = 0
+    while (index < units.length && (units[index] as Unit).end <= start) index++
+    this.index = index
+  }
+
+  /** Content width in em of `[start, end)`, hanging spaces excluded. */
+  widthTo(end: number, hyphen: boolean): number {
+    const units = this.units
+    while (this.index < units.length && (units[this.index] as Unit).end <= end) {
+      this.add(units[this.index] as Unit)
+      this.index++
+    }
+    const partial = units[this.index]
+    let width = this.content
+    let face: Face | undefined
+    if (partial && partial.start < end && partial.kind !== SPACE) {
+      const from = Math.max(partial.start, this.start)
+      if (partial.kind === EMOJI) width = this.sum + 1
+      else {
+        const estimate = estimateOf(partial, from, end)
+        if (this.sum + estimate > this.limit + ESTIMATE_MARGIN) return this.sum + estimate
+        const shaped = shapeOf(this.text, partial, from, end)
+        width =
+          this.sum + this.kernTo(partial.face, shaped) + shaped.width / partial.face.unitsPerEm
+        face = partial.face
+      }
+    } else if (hyphen) {
+      face = this.previousFace
+    }
+    if (hyphen && face) width += hyphenOf(face).width / face.unitsPerEm
+    return width
+  }
+
+  private kernTo(face: Face, shaped: ShapedText): number {
+    return this.previousShape && this.previousFace === face
+      ? kernBetween(face, this.previousShape, shaped)
+      : 0
+  }
+
+  private add(unit: Unit): void {
+    if (unit.kind === EMOJI) {
+      this.sum += 1
+      this.content = this.sum
+      this.previousFace = undefined
+      this.previousShape = undefined
+      return
+    }
+    let width: number
+    let kern: number
+    let shaped: ShapedText
+    if (unit.start >= this.start && unit.shaped) {
+      // A whole unit: its advance and its kerning with the unit before are known.
+      shaped = unit.shaped
+      width = unit.width
+      kern = this.previousShape
+        ? this.previousWhole
+          ? unit.kern
+          : this.kernTo(unit.face, shaped)
+        : 0
+    } else {
+      const from = Math.max(unit.start, this.start)
+      const estimate = estimateOf(unit, from, unit.end)
+      if (this.sum + estimate > this.limit + ESTIMATE_MARGIN) {
+        // The rest of a long word after a break: far too wide, so not worth shaping.
+        this.sum += estimate
+        this.content = this.sum
+        this.previousFace = undefined
+        this.previousShape = undefined
+        return
+      }
+      shaped = shapeOf(this.text, unit, from, unit.end)
+      width = shaped.width / unit.face.unitsPerEm
+      kern = this.kernTo(unit.face, shaped)
+    }
+    if (unit.kind === SPACE) {
+      // The kern belongs to the word before the space: it stays when the space hangs.
+      if (this.previousShape) this.content = this.sum + kern
+      this.sum += kern + width
+    } else {
+      this.sum += kern + width
+      this.content = this.sum
+    }
+    this.previousFace = unit.face
+    this.previousShape = shaped
+    this.previousWhole = unit.start >= this.start
+  }
+}
+
+/** The hyphen shown at a soft-hyphen break: U+2010 when the face has it, else `-` (Blink). */
+function hyphenOf(face: Face): ShapedText {
+  return shapeText(face, face.hasCodePoint(0x2010) ? SOFT_HYPHEN_HYPHEN : '-')
+}
+
+/**
+ * Breaks one line of styled text into lines of at most `availablePx`.
+ *
+ * @param line The text between two forced breaks.
+ * @param family The family's regular face: units and opportunities are cached per family and text.
+ * @param faceOf Face of a style run.
+ * @param fontSizePx Font size in CSS px.
+ * @param availablePx Width of the line box in CSS px.
+ * @param place Whether to position the pieces (the fit check only needs widths).
+ * @returns The lines; an empty text gives one empty line.
+ */
+export function breakLines(
+  line: InlineLine,
+  family: Face,
+  faceOf: FaceOf,
+  fontSizePx: number,
+  availablePx: number,
+  place: boolean
+): BrokenLine[] {
+  const text = line.text
+  const prepared = prepare(line, family, faceOf)
+  const { units, opportunities } = prepared
+  const fits = (widthEm: number): boolean => fitsLine(widthEm * fontSizePx, availablePx)
+  const lines: BrokenLine[] = []
+  if (text.length === 0) return [{ start: 0, end: 0, width: 0, pieces: [] }]
+  let start = 0
+  let next = 0
+  while (start < text.length) {
+    while (
+      next < opportunities.length &&
+      (opportunities[next] as BreakOpportunity).position <= start
+    ) {
+      next++
+    }
+    const cursor = new LineCursor(text, units, start, availablePx / fontSizePx)
+    let best = -1
+    let bestHyphen = false
+    let bestWidth = 0
+    let candidate = next
+    for (; candidate <= opportunities.length; candidate++) {
+      const opportunity = opportunities[candidate]
+      const end = opportunity ? opportunity.position : text.length
+      const hyphen = opportunity?.kind === 'hyphen'
+      const width = cursor.widthTo(end, hyphen)
+      if (!fits(width)) break
+      best = end
+      bestHyphen = hyphen
+      bestWidth = width
+    }
+    if (best < 0) {
+      // Nothing fits: break the first piece between grapheme clusters (overflow-wrap: anywhere),
+      // at least one cluster per line.
+      const first = opportunities[next]
+      const pieceEnd = first ? first.position : text.length
+      ;({ end: best, width: bestWidth } = emergencyBreak(
+        prepared,
+        text,
+        units,
+        start,
+        pieceEnd,
+        fits
+      ))
+      bestHyphen = false
+    }
+    lines.push({
+      start,
+      end: best,
+      width: bestWidth,
+      pieces: place ? placePieces(text, units, start, best, bestHyphen) : [],
+    })
+    start = best
+  }
+  return lines
+}
+
+function emergencyBreak(
+  prepared: Prepared,
+  text: string,
+  units: readonly Unit[],
+  start: number,
+  pieceEnd: number,
+  fits: (width: number) => boolean
+): { end: number; width: number } {
+  prepared.boundaries ??= graphemeBoundaries(text)
+  const boundaries = prepared.boundaries
+  let contentEnd = pieceEnd
+  while (contentEnd > start && text.charCodeAt(contentEnd - 1) === SPACE_UNIT) contentEnd--
+  // Candidate ends: the grapheme boundaries in (start, contentEnd), indices first..last.
+  const first = firstAbove(boundaries, start)
+  const last = firstAbove(boundaries, contentEnd - 1) - 1
+  const widthAt = (end: number): number => new LineCursor(text, units, start).widthTo(end, false)
+  let bestEnd = Math.min(boundaries[first] ?? pieceEnd, pieceEnd)
+  let bestWidth = widthAt(bestEnd)
+  if (!fits(bestWidth)) return { end: bestEnd, width: bestWidth }
+  // Widths grow with the number of clusters. Gallop first, so that an 8000-character word is
+  // never shaped whole, then bisect between the last end that fits and the first that does not.
+  let low = first
+  let high = last
+  for (let step = 1; low + step <= last; step *= 2) {
+    const end = boundaries[low + step] as number
+    const width = widthAt(end)
+    if (!fits(width)) {
+      high = low + step - 1
+      break
+    }
+    bestEnd = end
+    bestWidth = width
+    low += step
+  }
+  let lo = low + 1
+  let hi = high
+  while (lo <= hi) {
+    const middle = (lo + hi) >> 1
+    const end = boundaries[middle] as number
+    const width = widthAt(end)
+    if (fits(width)) {
+      bestEnd = end
+      bestWidth = width
+      lo = middle + 1
+    } else {
+      hi = middle - 1
+    }
+  }
+  return { end: bestEnd, width: bestWidth }
+}
+
+/** Index of the first value greater than `value` in ascending `values` (bisection). */
+function firstAbove(values: readonly number[], value: number): number {
+  let low = 0
+  let high = values.length
+  while (low < high) {
+    const middle = (low + high) >> 1
+    if ((values[middle] as number) <= value) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/** Pieces of the line `[start, end)` with pen positions in em. */
+function placePieces(
+  text: string,
+  units: readonly Unit[],
+  start: number,
+  end: number,
+  hyphen: boolean
+): LinePiece[] {
+  const pieces: LinePiece[] = []
+  let x = 0
+  let previous: { face: Face; shaped: ShapedText; index: number } | undefined
+  for (const unit of units) {
+    if (unit.end <= start) continue
+    if (unit.start >= end) break
+    const from = Math.max(unit.start, start)
+    const to = Math.min(unit.end, end)
+    if (unit.kind === EMOJI) {
+      pieces.push({
+        kind: 'emoji',
+        start: from,
+        end: to,
+        face: unit.face,
+        run: unit.run,
+        x,
+        width: 1,
+        kern: 0,
+      })
+      x += 1
+      previous = undefined
+      continue
+    }
+    const shaped = shapeOf(text, unit, from, to)
+    if (previous && previous.face === unit.face) {
+      const kern = kernBetween(unit.face, previous.shaped, shaped)
+      if (kern !== 0) {
+        const left = pieces[previous.index] as LinePiece
+        pieces[previous.index] = { ...left, width: left.width + kern, kern }
+        x += kern
+      }
+    }
+    const width = shaped.width / unit.face.unitsPerEm
+    pieces.push({
+      kind: 'text',
+      start: from,
+      end: to,
+      face: unit.face,
+      run: unit.run,
+      shaped,
+      x,
+      width,
+      kern: 0,
+    })
+    previous = { face: unit.face, shaped, index: pieces.length - 1 }
+    x += width
+  }
+  if (hyphen) {
+    const last = [...pieces].reverse().find((piece) => piece.kind === 'text')
+    if (last) {
+      const shaped = hyphenOf(last.face)
+      // The hyphen follows the content; hanging spaces cannot precede a soft-hyphen break.
+      pieces.push({
+        kind: 'text',
+        start: end,
+        end,
+        face: last.face,
+        run: last.run,
+        shaped,
+        x,
+        width: shaped.width / last.face.unitsPerEm,
+        kern: 0,
+        hyphen: true,
+      })
+    }
+  }
+  return pieces
+}

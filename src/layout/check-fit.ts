@@ -1,0 +1,157 @@
+/**
+ * The fit check of spec 2.5 rule 4: does a `content` value fit its Markdown area? When it does
+ * not, the item of `meta.markdown_fit_errors` (spec 7.1) with an exact repair suggestion.
+ *
+ * @module
+ */
+import type { MarkdownElement } from '../design/types.ts'
+import { parseMarkdown } from '../markdown/parse-markdown.ts'
+import { graphemeBoundaries } from '../text/graphemes.ts'
+import type { FontRegistry } from '../text/types.ts'
+import type { MarkdownFitError } from '../verdict/types.ts'
+import { contentBlocks, truncateBlocks, type ContentBlock } from './content-blocks.ts'
+import { measureBlocks } from './layout-blocks.ts'
+import type { LayoutMetrics } from './types.ts'
+import { roundMm } from './units.ts'
+
+/** The smallest font size the suggestion offers (pt); below it print becomes hard to read. */
+export const MIN_SUGGESTED_FONT_SIZE_PT = 6
+
+/** Font sizes are suggested in steps of this many points. */
+export const FONT_SIZE_STEP_PT = 0.5
+
+/** The parts of a repair suggestion, before they are worded. */
+export interface FitSuggestion {
+  /** Grapheme clusters to remove from the end of the text (Markdown markup counts). */
+  readonly characters: number
+  /** Line boxes beyond those that fit the area's height (0 when only the width overflows). */
+  readonly lines: number
+  /** The largest font size (0.5 pt steps, at least 6 pt) at which the whole text fits. */
+  readonly font_size_pt?: number
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`
+}
+
+/**
+ * Words a suggestion: `Shorten the text by at least 86 characters (2 lines) or reduce the font
+ * size to 10 pt.`; the lines part is left out when no line box is over (only the width
+ * overflows), the font size part when no size from 6 pt up fits.
+ *
+ * @param suggestion The numbers.
+ * @returns The sentence for `suggested_action`.
+ */
+export function formatSuggestion(suggestion: FitSuggestion): string {
+  let sentence = `Shorten the text by at least ${plural(suggestion.characters, 'character', 'characters')}`
+  if (suggestion.lines > 0) sentence += ` (${plural(suggestion.lines, 'line', 'lines')})`
+  if (suggestion.font_size_pt !== undefined) {
+    sentence += ` or reduce the font size to ${String(suggestion.font_size_pt)} pt`
+  }
+  return `${sentence}.`
+}
+
+/** Line boxes of a layout beyond the whole line boxes the area's height holds. */
+function linesOver(metrics: LayoutMetrics): number {
+  const { measured_height_mm: measured, available_height_mm: available } = metrics
+  const lineHeight = metrics.line_height_mm
+  if (lineHeight <= 0) return 0
+  const total = Math.round(measured / lineHeight)
+  const fitting = Math.floor(available / lineHeight + 1e-9)
+  return Math.max(0, total - fitting)
+}
+
+/**
+ * Finds the repair numbers for a text that does not fit.
+ *
+ * - Characters: the longest prefix of the text, cut at grapheme cluster boundaries
+ *   (`Intl.Segmenter`), whose layout fits, found by bisection; the prefix keeps the formatting
+ *   of the whole text (a cut inside `**bold**` stays bold). Counted in grapheme clusters of the
+ *   value as sent, Markdown markup included, so `👩🏽‍💻` is one character.
+ * - Lines: line boxes (text lines and blank lines between blocks) beyond ⌊height / line box⌋.
+ * - Font size: trying every 0.5 pt step below the area's size down to 6 pt, the first size at
+ *   which the whole text fits.
+ *
+ * @param text The Markdown text.
+ * @param blocks Its blocks.
+ * @param metrics Its metrics in the area (not fitting).
+ * @param area The area.
+ * @param fonts The registry.
+ * @returns The numbers of the suggestion.
+ */
+function suggest(
+  text: string,
+  blocks: readonly ContentBlock[],
+  metrics: LayoutMetrics,
+  area: MarkdownElement,
+  fonts: FontRegistry
+): FitSuggestion {
+  const boundaries = graphemeBoundaries(text)
+  const total = boundaries.length - 1
+  let low = 0
+  let high = total - 1
+  let longest = 0
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    const prefix = truncateBlocks(blocks, boundaries[middle] as number)
+    if (measureBlocks(prefix, area, fonts).fits) {
+      longest = middle
+      low = middle + 1
+    } else {
+      high = middle - 1
+    }
+  }
+  let fontSize: number | undefined
+  const start = (Math.ceil(area.font_size_pt / FONT_SIZE_STEP_PT) - 1) * FONT_SIZE_STEP_PT
+  for (let size = start; size >= MIN_SUGGESTED_FONT_SIZE_PT; size -= FONT_SIZE_STEP_PT) {
+    if (measureBlocks(blocks, { ...area, font_size_pt: size }, fonts).fits) {
+      fontSize = size
+      break
+    }
+  }
+  return {
+    characters: total - longest,
+    lines: linesOver(metrics),
+    ...(fontSize === undefined ? {} : { font_size_pt: fontSize }),
+  }
+}
+
+/**
+ * Checks that a `content` value fits its Markdown area (spec 2.5 rule 4) and, when it does
+ * not, returns the `markdown_fit_errors` item of spec 7.1. Lengths are mm rounded to 0.01;
+ * `block_count` counts paragraphs and list items, `line_count` the text lines (blank lines
+ * between blocks are not counted); see docs/layout.md. Never throws on the text; a `FontError`
+ * means the area's family is not in the registry.
+ *
+ * @param text The Markdown text of `content.<key>`.
+ * @param area The Markdown area of the design.
+ * @param fonts The font registry.
+ * @returns The fit error, or `undefined` when the text fits.
+ * @example
+ * ```ts
+ * checkFit(longText, area, fonts)?.suggested_action
+ * // 'Shorten the text by at least 86 characters (2 lines) or reduce the font size to 10 pt.'
+ * ```
+ */
+export function checkFit(
+  text: string,
+  area: MarkdownElement,
+  fonts: FontRegistry
+): MarkdownFitError | undefined {
+  const blocks = contentBlocks(parseMarkdown(text), text)
+  const metrics = measureBlocks(blocks, area, fonts)
+  if (metrics.fits) return undefined
+  return {
+    key: area.key,
+    label: area.label,
+    available_width_mm: roundMm(area.width_mm),
+    available_height_mm: roundMm(area.height_mm),
+    measured_height_mm: roundMm(metrics.measured_height_mm),
+    overflow_mm: roundMm(metrics.overflow_mm),
+    font_size_pt: area.font_size_pt,
+    line_height: area.line_height,
+    block_count: metrics.block_count,
+    line_count: metrics.line_count,
+    suggested_action: formatSuggestion(suggest(text, blocks, metrics, area, fonts)),
+  }
+}

@@ -1,0 +1,414 @@
+/**
+ * The vertical model and placement: blocks of lines stacked in line boxes of exactly
+ * `font size × line height`, one blank line box between blocks (none between items of one
+ * list), list markers in a hanging gutter, lines aligned left/center/right, glyphs positioned
+ * in millimetres from the area's top-left corner (docs/layout.md).
+ *
+ * @module
+ */
+import type { TextAlign } from '../design/types.ts'
+import { shapeText } from '../text/shape.ts'
+import type { Face, FontRegistry } from '../text/types.ts'
+import { breakLines, type LinePiece } from './break-lines.ts'
+import type { ContentBlock, StyleRun } from './content-blocks.ts'
+import type {
+  EmojiRun,
+  LayoutBlock,
+  LayoutMetrics,
+  LayoutGlyph,
+  LayoutLine,
+  LayoutRun,
+  TextLayout,
+  TextRun,
+} from './types.ts'
+import { fitsLine, MM_PER_PT, PX_PER_MM, PX_PER_PT } from './units.ts'
+
+/** Geometry and font of the box text is laid out in. */
+export interface LayoutBox {
+  readonly width_mm: number
+  readonly height_mm: number
+  readonly font_family: string
+  readonly font_size_pt: number
+  readonly line_height: number
+  readonly align: TextAlign
+  readonly color: string
+}
+
+/** Vertical tolerance: float noise of n × line height must not count as overflow. */
+const HEIGHT_EPSILON_MM = 1e-6
+
+/**
+ * The separator of a list marker and the item text, part of the marker as in CSS (`1. `).
+ */
+const MARKER_SPACE = ' '
+
+/** What every line of a box shares: faces, sizes, list gutters. */
+interface BoxGeometry {
+  readonly regular: Face
+  readonly faceOf: (run: StyleRun) => Face
+  readonly sizePx: number
+  readonly sizeMm: number
+  readonly lineHeightMm: number
+  /** Gutter width in mm per list index: the widest marker with its space. */
+  readonly gutters: ReadonlyMap<number, number>
+}
+
+function geometry(
+  blocks: readonly ContentBlock[],
+  box: LayoutBox,
+  fonts: FontRegistry
+): BoxGeometry {
+  const family = box.font_family
+  const regular = fonts.face(family)
+  const faces = new Map<string, Face>()
+  const faceOf = (run: StyleRun): Face => {
+    const key = `${run.bold ? 'b' : ''}${run.italic ? 'i' : ''}`
+    let face = faces.get(key)
+    if (!face) {
+      face = fonts.face(family, { bold: run.bold, italic: run.italic })
+      faces.set(key, face)
+    }
+    return face
+  }
+  const sizeMm = box.font_size_pt * MM_PER_PT
+  const gutters = new Map<number, number>()
+  for (const block of blocks) {
+    if (block.marker === undefined) continue
+    const width = markerWidthEm(regular, block.marker) * sizeMm
+    gutters.set(block.list, Math.max(gutters.get(block.list) ?? 0, width))
+  }
+  return {
+    regular,
+    faceOf,
+    sizePx: box.font_size_pt * PX_PER_PT,
+    sizeMm,
+    lineHeightMm: sizeMm * box.line_height,
+    gutters,
+  }
+}
+
+/** Whether a block starts after a blank line box: not the first, not the next item of a list. */
+function gapBefore(blocks: readonly ContentBlock[], index: number): boolean {
+  const previous = blocks[index - 1]
+  const block = blocks[index] as ContentBlock
+  if (!previous) return false
+  return !(block.list >= 0 && previous.list === block.list && block.itemStart)
+}
+
+/**
+ * Measures blocks in a box without placing glyphs: the same line breaks and metrics as
+ * {@link layoutBlocks}, for the fit check, which runs many layouts per text.
+ *
+ * @param blocks Paragraphs and list items.
+ * @param box Geometry and font.
+ * @param fonts The registry.
+ * @returns The metrics of the layout.
+ */
+export function measureBlocks(
+  blocks: readonly ContentBlock[],
+  box: LayoutBox,
+  fonts: FontRegistry
+): LayoutMetrics {
+  const { regular, faceOf, sizePx, sizeMm, lineHeightMm, gutters } = geometry(blocks, box, fonts)
+  let boxes = 0
+  let lineCount = 0
+  let widthOverflow = 0
+  const overflowing: number[] = []
+  blocks.forEach((block, blockIndex) => {
+    if (gapBefore(blocks, blockIndex)) boxes++
+    const gutterMm = block.list >= 0 ? (gutters.get(block.list) ?? 0) : 0
+    const availableMm = Math.max(0, box.width_mm - gutterMm)
+    const availablePx = availableMm * PX_PER_MM
+    for (const inline of block.lines) {
+      for (const line of breakLines(inline, regular, faceOf, sizePx, availablePx, false)) {
+        if (!fitsLine(line.width * sizePx, availablePx)) {
+          widthOverflow = Math.max(widthOverflow, line.width * sizeMm - availableMm)
+        }
+        if ((boxes + 1) * lineHeightMm > box.height_mm + HEIGHT_EPSILON_MM)
+          overflowing.push(lineCount)
+        lineCount++
+        boxes++
+      }
+    }
+  })
+  return metricsOf(
+    box,
+    boxes * lineHeightMm,
+    lineHeightMm,
+    lineCount,
+    blocks.length,
+    overflowing,
+    widthOverflow
+  )
+}
+
+function metricsOf(
+  box: LayoutBox,
+  measured: number,
+  lineHeightMm: number,
+  lineCount: number,
+  blockCount: number,
+  overflowing: readonly number[],
+  widthOverflow: number
+): LayoutMetrics {
+  const overflow = measured - box.height_mm > HEIGHT_EPSILON_MM ? measured - box.height_mm : 0
+  return {
+    available_width_mm: box.width_mm,
+    available_height_mm: box.height_mm,
+    measured_height_mm: measured,
+    overflow_mm: overflow,
+    remaining_mm: Math.max(0, box.height_mm - measured),
+    line_count: lineCount,
+    block_count: blockCount,
+    font_size_pt: box.font_size_pt,
+    line_height: box.line_height,
+    line_height_mm: lineHeightMm,
+    overflowing_lines: overflowing,
+    width_overflow_mm: widthOverflow,
+    fits: overflow === 0 && widthOverflow === 0,
+  }
+}
+
+/**
+ * Lays out blocks in a box.
+ *
+ * @param blocks Paragraphs and list items (from Markdown or plain text).
+ * @param box Geometry, font and alignment.
+ * @param fonts The registry; the family must be registered (a `FontError` otherwise).
+ * @returns Lines, blocks and metrics in mm.
+ */
+export function layoutBlocks(
+  blocks: readonly ContentBlock[],
+  box: LayoutBox,
+  fonts: FontRegistry
+): TextLayout {
+  const { regular, faceOf, sizePx, sizeMm, lineHeightMm, gutters } = geometry(blocks, box, fonts)
+  const ascentMm = (regular.ascender / regular.unitsPerEm) * sizeMm
+  const descentMm = (-regular.descender / regular.unitsPerEm) * sizeMm
+  // CSS half-leading: the content area (ascent + descent) is centred in the line box.
+  const baselineOffsetMm = (lineHeightMm - (ascentMm + descentMm)) / 2 + ascentMm
+  const emojiTopOffsetMm = baselineOffsetMm - (ascentMm - descentMm) / 2 - sizeMm / 2
+
+  const lines: LayoutLine[] = []
+  const layoutBlocksOut: LayoutBlock[] = []
+  let boxes = 0
+  let widthOverflow = 0
+  blocks.forEach((block, blockIndex) => {
+    if (gapBefore(blocks, blockIndex)) boxes++
+    const gutterMm = block.list >= 0 ? (gutters.get(block.list) ?? 0) : 0
+    const availableMm = Math.max(0, box.width_mm - gutterMm)
+    const availablePx = availableMm * PX_PER_MM
+    const firstLine = lines.length
+    const top = boxes * lineHeightMm
+    block.lines.forEach((inline, inlineIndex) => {
+      const broken = breakLines(inline, regular, faceOf, sizePx, availablePx, true)
+      broken.forEach((piece, pieceIndex) => {
+        const widthMm = piece.width * sizeMm
+        const overflowsWidth = !fitsLine(piece.width * sizePx, availablePx)
+        const free = availableMm - widthMm
+        const offset =
+          overflowsWidth || free <= 0
+            ? 0
+            : box.align === 'center'
+              ? free / 2
+              : box.align === 'right'
+                ? free
+                : 0
+        const x = gutterMm + offset
+        const lineTop = boxes * lineHeightMm
+        const baseline = lineTop + baselineOffsetMm
+        const runs = placeRuns(
+          inline.text,
+          piece.pieces,
+          x,
+          sizeMm,
+          lineTop + emojiTopOffsetMm,
+          box
+        )
+        const isFirst = inlineIndex === 0 && pieceIndex === 0
+        const marker =
+          isFirst && block.marker !== undefined
+            ? markerRun(regular, block.marker, gutterMm, sizeMm, box)
+            : undefined
+        const overflowMm = overflowsWidth ? widthMm - availableMm : 0
+        widthOverflow = Math.max(widthOverflow, overflowMm)
+        lines.push({
+          index: lines.length,
+          block: blockIndex,
+          top_mm: lineTop,
+          height_mm: lineHeightMm,
+          baseline_mm: baseline,
+          x_mm: x,
+          width_mm: widthMm,
+          available_width_mm: availableMm,
+          text: inline.text.slice(piece.start, piece.end),
+          runs,
+          ...(marker ? { marker } : {}),
+          hard_break: pieceIndex === broken.length - 1 && inlineIndex < block.lines.length - 1,
+          overflows: lineTop + lineHeightMm > box.height_mm + HEIGHT_EPSILON_MM,
+          width_overflow_mm: overflowMm,
+        })
+        boxes++
+      })
+    })
+    layoutBlocksOut.push({
+      kind: block.kind,
+      index: blockIndex,
+      first_line: firstLine,
+      line_count: lines.length - firstLine,
+      top_mm: top,
+      height_mm: (lines.length - firstLine) * lineHeightMm,
+      ...(block.marker === undefined ? {} : { marker: block.marker }),
+      gutter_mm: gutterMm,
+    })
+  })
+
+  return {
+    align: box.align,
+    color: box.color,
+    blocks: layoutBlocksOut,
+    lines,
+    metrics: metricsOf(
+      box,
+      boxes * lineHeightMm,
+      lineHeightMm,
+      lines.length,
+      blocks.length,
+      lines.filter((line) => line.overflows).map((line) => line.index),
+      widthOverflow
+    ),
+  }
+}
+
+/** Width in em of a marker with its space (`1. `), in the regular face. */
+function markerWidthEm(face: Face, marker: string): number {
+  return shapeText(face, marker + MARKER_SPACE).width / face.unitsPerEm
+}
+
+/** The marker run: right-aligned against the item text, as a CSS outside marker. */
+function markerRun(
+  face: Face,
+  marker: string,
+  gutterMm: number,
+  sizeMm: number,
+  box: LayoutBox
+): TextRun {
+  const shaped = shapeText(face, marker + MARKER_SPACE)
+  const scale = sizeMm / face.unitsPerEm
+  const width = shaped.width * scale
+  const x = gutterMm - width
+  return {
+    kind: 'text',
+    text: shaped.text,
+    face,
+    style: { bold: false, italic: false },
+    font_size_pt: box.font_size_pt,
+    units_to_mm: scale,
+    x_mm: x,
+    width_mm: width,
+    color: box.color,
+    glyphs: appendGlyphs([], shaped.glyphs, shaped.advances, shaped.offsets, x, scale, 0),
+  }
+}
+
+/** Appends positioned glyphs; the last one carries the kerning with the next piece. */
+function appendGlyphs(
+  out: LayoutGlyph[],
+  ids: readonly number[],
+  advances: readonly number[],
+  offsets: readonly number[],
+  x: number,
+  scale: number,
+  lastKern: number
+): LayoutGlyph[] {
+  let pen = x
+  for (let index = 0; index < ids.length; index++) {
+    let advance = (advances[index] as number) * scale
+    if (index === ids.length - 1) advance += lastKern
+    out.push({
+      glyphId: ids[index] as number,
+      x_mm: pen + (offsets[index] as number) * scale,
+      advance_mm: advance,
+    })
+    pen += advance
+  }
+  return out
+}
+
+/** Turns measured pieces into runs: consecutive text pieces of one face merge into one run. */
+function placeRuns(
+  text: string,
+  pieces: readonly LinePiece[],
+  lineX: number,
+  sizeMm: number,
+  emojiTop: number,
+  box: LayoutBox
+): LayoutRun[] {
+  const runs: LayoutRun[] = []
+  let open: { run: TextRun; text: string; glyphs: LayoutGlyph[]; end: number } | undefined
+  const close = (): void => {
+    if (!open) return
+    runs.push({
+      ...open.run,
+      text: open.text,
+      glyphs: open.glyphs,
+      width_mm: open.end - open.run.x_mm,
+    })
+    open = undefined
+  }
+  for (const piece of pieces) {
+    const x = lineX + piece.x * sizeMm
+    if (piece.kind === 'emoji') {
+      close()
+      const emoji: EmojiRun = {
+        kind: 'emoji',
+        grapheme: text.slice(piece.start, piece.end),
+        font_size_pt: box.font_size_pt,
+        x_mm: x,
+        top_mm: emojiTop,
+        size_mm: sizeMm,
+        width_mm: sizeMm,
+      }
+      runs.push(emoji)
+      continue
+    }
+    const shaped = piece.shaped
+    if (!shaped) continue
+    const scale = sizeMm / piece.face.unitsPerEm
+    const pieceText = piece.hyphen ? shaped.text : text.slice(piece.start, piece.end)
+    const end = x + piece.width * sizeMm
+    if (!open || open.run.face !== piece.face) {
+      close()
+      open = {
+        run: {
+          kind: 'text',
+          text: '',
+          face: piece.face,
+          style: { bold: piece.run.bold, italic: piece.run.italic },
+          font_size_pt: box.font_size_pt,
+          units_to_mm: scale,
+          x_mm: x,
+          width_mm: 0,
+          color: box.color,
+          glyphs: [],
+        },
+        text: '',
+        glyphs: [],
+        end,
+      }
+    }
+    appendGlyphs(
+      open.glyphs,
+      shaped.glyphs,
+      shaped.advances,
+      shaped.offsets,
+      x,
+      scale,
+      piece.kern * sizeMm
+    )
+    open.text += pieceText
+    open.end = end
+  }
+  close()
+  return runs
+}

@@ -1,0 +1,250 @@
+/**
+ * The only importer of opentype.js: parses font bytes into a {@link Face}. opentype.js is used
+ * as a parser only (cmap, glyph outlines); advances, GSUB, GPOS, GDEF and `kern` are read from
+ * the raw bytes by our own code, cached per glyph (research §2, §5a.1-2).
+ *
+ * @module
+ */
+import opentype, { type OpenTypeFont } from 'opentype.js'
+import { FontError } from './font-error.ts'
+import { serializePath } from './glyph-path.ts'
+import { createPositioning, type Positioning } from './gpos.ts'
+import { createSubstitution, type Substitution } from './gsub.ts'
+import { readKernTable, type KernTable } from './kern-table.ts'
+import {
+  GLYPH_CLASS,
+  GlyphBuffer,
+  readGlyphDefinitions,
+  type GlyphDefinitions,
+  type TableView,
+} from './open-type-layout.ts'
+import { hideTables, readSfnt, type Sfnt } from './sfnt.ts'
+import type { Face, FaceStyle, FontBytes } from './types.ts'
+
+/** What the shaper needs from a face beyond the public {@link Face} contract. */
+export interface FaceShaping {
+  /** Default GSUB features, if the face has GSUB. */
+  readonly substitution: Substitution | undefined
+  /** Default GPOS kerning, if the face has a GPOS `kern`/`dist` feature. */
+  readonly positioning: Positioning | undefined
+  /** The `kern` table, used only when GPOS has no kerning feature. */
+  readonly kernTable: KernTable | undefined
+  /** GDEF classes (marks get zero advance after positioning). */
+  readonly gdef: GlyphDefinitions
+}
+
+const shapingByFace = new WeakMap<Face, FaceShaping>()
+
+/**
+ * The shaping tables of a face made by {@link parseFont}; `undefined` for a host-made face,
+ * which the shaper then measures with cmap, advances and pair kerning only.
+ *
+ * @param face A face.
+ * @returns Its GSUB/GPOS/kern data.
+ */
+export function shapingOf(face: Face): FaceShaping | undefined {
+  return shapingByFace.get(face)
+}
+
+/** Tables opentype.js would parse into objects we never use (we read them raw). */
+const RAW_TABLES = ['GSUB', 'GPOS', 'GDEF', 'kern', 'STAT', 'fvar', 'gvar', 'avar', 'HVAR']
+
+function tableView(sfnt: Sfnt, tag: string): TableView | undefined {
+  const table = sfnt.tables.get(tag)
+  return table && table.length > 0 ? { view: sfnt.view, offset: table.offset } : undefined
+}
+
+function styleName(style: FaceStyle): string {
+  if (style.bold && style.italic) return 'bold italic'
+  if (style.bold) return 'bold'
+  if (style.italic) return 'italic'
+  return 'regular'
+}
+
+/**
+ * Parses one face from TTF/OTF bytes. The bytes are copied, never kept or changed. WOFF, WOFF2
+ * and collections are rejected with a `FontError` (`unsupported-format`), as are bytes that are
+ * not a font (`invalid-font`): both are mistakes of the host, not of user text.
+ *
+ * @param bytes The font file.
+ * @param family Family name to register it under, e.g. `Inter`.
+ * @param style Which face of the family it is.
+ * @returns The face; glyph data is read and cached on first use.
+ * @example
+ * ```ts
+ * const face = parseFont(bytes, 'Inter', { bold: false, italic: false })
+ * face.advance(face.glyphId(0x41)) // 1413 (design units of 2048)
+ * ```
+ */
+export function parseFont(bytes: FontBytes, family: string, style: FaceStyle): Face {
+  const name = `${family} ${styleName(style)}`
+  const sfnt = readSfnt(bytes, name)
+  const head = sfnt.tables.get('head')
+  const hhea = sfnt.tables.get('hhea')
+  const hmtx = sfnt.tables.get('hmtx')
+  const maxp = sfnt.tables.get('maxp')
+  for (const [tag, table] of [
+    ['head', head],
+    ['hhea', hhea],
+    ['hmtx', hmtx],
+    ['maxp', maxp],
+    ['cmap', sfnt.tables.get('cmap')],
+  ] as const) {
+    if (!table) {
+      throw new FontError(
+        'invalid-font',
+        `Unexpected font \`${name}\` without a \`${tag}\` table, expected a complete TTF or OTF file`
+      )
+    }
+  }
+  const view = sfnt.view
+  const unitsPerEm = view.getUint16((head as { offset: number }).offset + 18)
+  const hheaOffset = (hhea as { offset: number }).offset
+  const ascender = view.getInt16(hheaOffset + 4)
+  const descender = view.getInt16(hheaOffset + 6)
+  const metricCount = view.getUint16(hheaOffset + 34)
+  const glyphCount = view.getUint16((maxp as { offset: number }).offset + 4)
+  const hmtxOffset = (hmtx as { offset: number }).offset
+  if (metricCount === 0 || metricCount * 4 > (hmtx as { length: number }).length) {
+    throw new FontError(
+      'invalid-font',
+      `Unexpected \`hmtx\` table of font \`${name}\`, expected ${metricCount} metrics`
+    )
+  }
+
+  const gdef = readGlyphDefinitions(tableView(sfnt, 'GDEF'))
+  const gsub = tableView(sfnt, 'GSUB')
+  const gpos = tableView(sfnt, 'GPOS')
+  const kern = tableView(sfnt, 'kern')
+  let shaping: FaceShaping
+  try {
+    const positioning = gpos ? createPositioning(gpos, gdef) : undefined
+    shaping = {
+      substitution: gsub ? createSubstitution(gsub, gdef) : undefined,
+      positioning,
+      kernTable: kern && !positioning?.hasKerning ? readKernTable(kern) : undefined,
+      gdef,
+    }
+  } catch (cause) {
+    throw new FontError(
+      'invalid-font',
+      `Unexpected broken layout tables in font \`${name}\`, expected valid GSUB/GPOS`,
+      { cause }
+    )
+  }
+
+  // opentype.js parses only what it is needed for: cmap and outlines (research §2.2: lowMemory
+  // parses Inter in ~5 ms; hiding GSUB/GPOS roughly halves that again).
+  hideTables(sfnt, RAW_TABLES)
+  let font: OpenTypeFont
+  try {
+    font = opentype.parse(sfnt.buffer, { lowMemory: true })
+  } catch (cause) {
+    throw new FontError(
+      'invalid-font',
+      `Unexpected font data in \`${name}\`, expected a TTF or OTF file opentype.js can read`,
+      { cause }
+    )
+  }
+
+  const asciiGlyphs = new Int32Array(128).fill(-1)
+  const glyphIds = new Map<number, number>()
+  const advances = new Int32Array(glyphCount).fill(-1)
+  const kerningPairs = new Map<number, number>()
+  const paths = new Map<number, string>()
+
+  const glyphId = (codePoint: number): number => {
+    if (codePoint < 128) {
+      const known = asciiGlyphs[codePoint] as number
+      if (known >= 0) return known
+    } else {
+      const known = glyphIds.get(codePoint)
+      if (known !== undefined) return known
+    }
+    let id = 0
+    if (codePoint >= 0 && codePoint <= 0x10ffff) {
+      id = font.charToGlyphIndex(String.fromCodePoint(codePoint)) || 0
+      if (id < 0 || id >= glyphCount) id = 0
+    }
+    if (codePoint < 128) asciiGlyphs[codePoint] = id
+    else glyphIds.set(codePoint, id)
+    return id
+  }
+
+  const advance = (id: number): number => {
+    if (id < 0 || id >= glyphCount) return 0
+    const known = advances[id] as number
+    if (known >= 0) return known
+    // Glyphs past numberOfHMetrics repeat the last advance (OpenType hmtx).
+    const value = view.getUint16(hmtxOffset + Math.min(id, metricCount - 1) * 4)
+    advances[id] = value
+    return value
+  }
+
+  const kerning = (left: number, right: number): number => {
+    const key = left * 0x10000 + right
+    const known = kerningPairs.get(key)
+    if (known !== undefined) return known
+    let value = 0
+    try {
+      if (shaping.positioning?.hasKerning) {
+        const buffer = new GlyphBuffer()
+        buffer.ids = [left, right]
+        buffer.clusters = [0, 1]
+        buffer.props = [0, 0]
+        buffer.advances = [0, 0]
+        buffer.offsets = [0, 0]
+        shaping.positioning.apply(buffer)
+        value = buffer.advances[0] as number
+      } else if (shaping.kernTable) {
+        value = shaping.kernTable.pair(left, right)
+      }
+    } catch {
+      // A GPOS that points outside the font: no kerning rather than a failed check.
+      value = 0
+    }
+    kerningPairs.set(key, value)
+    return value
+  }
+
+  const face: Face = {
+    family,
+    style: { bold: style.bold, italic: style.italic },
+    unitsPerEm,
+    ascender,
+    descender,
+    hasCodePoint: (codePoint) => glyphId(codePoint) !== 0,
+    glyphId,
+    advance,
+    kerning,
+    glyphPath(id: number): string {
+      const known = paths.get(id)
+      if (known !== undefined) return known
+      let data = ''
+      if (id >= 0 && id < glyphCount) {
+        try {
+          data = serializePath(font.glyphs.get(id)?.path.commands ?? [])
+        } catch {
+          // A glyph opentype.js cannot decode draws as nothing rather than failing a preview.
+          data = ''
+        }
+      }
+      paths.set(id, data)
+      return data
+    },
+  }
+  shapingByFace.set(face, shaping)
+  return face
+}
+
+/**
+ * Whether a glyph is a mark by GDEF (class 3): marks get no advance after positioning, as
+ * HarfBuzz does for fonts with GDEF.
+ *
+ * @param shaping Shaping tables of a face.
+ * @param glyph Glyph id.
+ * @returns `true` for a mark glyph.
+ */
+export function isMarkGlyph(shaping: FaceShaping, glyph: number): boolean {
+  return shaping.gdef.glyphClass(glyph) === GLYPH_CLASS.mark
+}

@@ -1,0 +1,192 @@
+/**
+ * Glyph positioning (GPOS) for the features that change advances of Latin text: `kern` and
+ * `dist`. Single and pair adjustments (formats 1 and 2), context and chained context
+ * positioning, and Extension lookups (type 9), all read from the raw table.
+ *
+ * @module
+ */
+import {
+  GlyphFilter,
+  matchContext,
+  readClassDef,
+  readCoverage,
+  readLookups,
+  selectLookups,
+  type GlyphBuffer,
+  type GlyphDefinitions,
+  type Lookup,
+  type TableView,
+} from './open-type-layout.ts'
+
+/**
+ * GPOS features that move glyphs horizontally in Latin text. HarfBuzz also enables `mark`,
+ * `mkmk` and `curs`; those only place combining marks and cursive joins, never change a line's
+ * width, and are not applied (see docs/layout.md).
+ */
+export const DEFAULT_POSITIONING_FEATURES: ReadonlySet<string> = new Set(['kern', 'dist'])
+
+const MAX_NESTING = 8
+
+/** Applies a font's default positioning to a glyph buffer. */
+export interface Positioning {
+  /** Whether the font has a `kern` (or `dist`) feature for Latin: then the `kern` table is ignored. */
+  readonly hasKerning: boolean
+  /**
+   * Adjusts `buffer.advances` and `buffer.offsets` in place.
+   *
+   * @param buffer Glyphs after substitution, advances from hmtx.
+   */
+  apply(buffer: GlyphBuffer): void
+}
+
+/** Byte size of a ValueRecord of a format (2 bytes per set bit). */
+function valueSize(format: number): number {
+  let size = 0
+  for (let bits = format; bits !== 0; bits >>= 1) size += (bits & 1) * 2
+  return size
+}
+
+/**
+ * Prepares the positioning of a font: the lookups of `kern`/`dist` for Latin text.
+ *
+ * @param table The GPOS table.
+ * @param gdef Glyph classes for lookup flags.
+ * @returns The positioning, applied per shaped word.
+ */
+export function createPositioning(table: TableView, gdef: GlyphDefinitions): Positioning {
+  const { view } = table
+  const lookups = readLookups(table, 9)
+  const selected = selectLookups(table, DEFAULT_POSITIONING_FEATURES)
+    .map((index) => lookups[index])
+    .filter((lookup): lookup is Lookup => lookup !== undefined)
+
+  // ZWNJ stays visible to positioning: Chromium (HarfBuzz) does not kern across it, while it
+  // kerns across ZWJ, ZWSP and the soft hyphen (measured in Chromium 156).
+  const filterOf = (lookup: Lookup): GlyphFilter =>
+    new GlyphFilter(gdef, lookup.flag, lookup.markFilteringSet, false)
+
+  /** Adds a ValueRecord's X placement and X advance to the glyph at `at`. */
+  function applyValue(buffer: GlyphBuffer, at: number, format: number, offset: number): void {
+    let field = offset
+    if (format & 1) {
+      buffer.offsets[at] = (buffer.offsets[at] as number) + view.getInt16(field)
+      field += 2
+    }
+    if (format & 2) field += 2
+    if (format & 4) buffer.advances[at] = (buffer.advances[at] as number) + view.getInt16(field)
+  }
+
+  function applyPair(lookup: Lookup, subtable: number, buffer: GlyphBuffer, at: number): number {
+    const coverageIndex = readCoverage(view, subtable + view.getUint16(subtable + 2)).index(
+      buffer.ids[at] as number
+    )
+    if (coverageIndex < 0) return -1
+    const second = filterOf(lookup).next(buffer, at)
+    if (second < 0) return -1
+    const format1 = view.getUint16(subtable + 4)
+    const format2 = view.getUint16(subtable + 6)
+    const size1 = valueSize(format1)
+    const size2 = valueSize(format2)
+    const secondGlyph = buffer.ids[second] as number
+    let record: number
+    if (view.getUint16(subtable) === 1) {
+      const set = subtable + view.getUint16(subtable + 10 + coverageIndex * 2)
+      const stride = 2 + size1 + size2
+      let low = 0
+      let high = view.getUint16(set) - 1
+      record = -1
+      while (low <= high) {
+        const middle = (low + high) >> 1
+        const glyph = view.getUint16(set + 2 + middle * stride)
+        if (glyph === secondGlyph) {
+          record = set + 2 + middle * stride + 2
+          break
+        }
+        if (glyph < secondGlyph) low = middle + 1
+        else high = middle - 1
+      }
+      if (record < 0) return -1
+    } else {
+      const class1 = readClassDef(view, subtable + view.getUint16(subtable + 8)).classOf(
+        buffer.ids[at] as number
+      )
+      const class2 = readClassDef(view, subtable + view.getUint16(subtable + 10)).classOf(
+        secondGlyph
+      )
+      const class1Count = view.getUint16(subtable + 12)
+      const class2Count = view.getUint16(subtable + 14)
+      if (class1 >= class1Count || class2 >= class2Count) return -1
+      record = subtable + 16 + (class1 * class2Count + class2) * (size1 + size2)
+    }
+    // A matched pair counts as applied even when its value is zero: later subtables (class
+    // kerning) must not override an exception listed earlier (HarfBuzz, fontkit).
+    applyValue(buffer, at, format1, record)
+    applyValue(buffer, second, format2, record + size1)
+    return format2 !== 0 ? second + 1 : second
+  }
+
+  function applySubtable(
+    lookup: Lookup,
+    subtable: number,
+    buffer: GlyphBuffer,
+    at: number,
+    depth: number
+  ): number {
+    switch (lookup.type) {
+      case 1: {
+        const index = readCoverage(view, subtable + view.getUint16(subtable + 2)).index(
+          buffer.ids[at] as number
+        )
+        if (index < 0) return -1
+        const format = view.getUint16(subtable + 4)
+        const value =
+          view.getUint16(subtable) === 1 ? subtable + 6 : subtable + 8 + index * valueSize(format)
+        applyValue(buffer, at, format, value)
+        return at + 1
+      }
+      case 2:
+        return applyPair(lookup, subtable, buffer, at)
+      case 7:
+      case 8: {
+        const filter = filterOf(lookup)
+        const match = matchContext(view, subtable, lookup.type === 8, buffer, at, filter, filter)
+        if (!match) return -1
+        for (const record of match.records) {
+          const position = match.positions[record.sequenceIndex]
+          const nested = lookups[record.lookupIndex]
+          if (position === undefined || !nested || depth >= MAX_NESTING) continue
+          applyLookupAt(nested, buffer, position, depth + 1)
+        }
+        return (match.positions[match.positions.length - 1] as number) + 1
+      }
+      default:
+        return -1
+    }
+  }
+
+  function applyLookupAt(lookup: Lookup, buffer: GlyphBuffer, at: number, depth: number): number {
+    for (const subtable of lookup.subtables) {
+      const next = applySubtable(lookup, subtable, buffer, at, depth)
+      if (next >= 0) return next
+    }
+    return -1
+  }
+
+  return {
+    hasKerning: selected.length > 0,
+    apply(buffer: GlyphBuffer): void {
+      for (const lookup of selected) {
+        const filter = filterOf(lookup)
+        let at = 0
+        while (at < buffer.length) {
+          if (filter.skips(buffer, at)) {
+            at++
+            continue
+          }
+          const next = applyLookupAt(lookup, buffer, at, 0)
+          at = next > at ? next : at + 1
+        }
+      }
+    },
+  }
+}

@@ -1,0 +1,645 @@
+/**
+ * OpenType Layout common tables read from the raw bytes: coverage, class definitions, the
+ * script/feature/lookup lists, GDEF glyph classes, lookup flags, and the context matching that
+ * GSUB (types 5, 6) and GPOS (types 7, 8) share. opentype.js 2.0 cannot read GPOS Extension
+ * lookups at all and throws on GSUB chain contexts (research §2.1), so the shaper reads these
+ * tables itself, the way HarfBuzz and fontkit do.
+ *
+ * @module
+ */
+import { readTag } from './sfnt.ts'
+
+/** A table being read: the font bytes and the offset of the table (GSUB, GPOS or GDEF). */
+export interface TableView {
+  readonly view: DataView
+  readonly offset: number
+}
+
+/** Glyph → coverage index (or `-1`). */
+export interface Coverage {
+  index(glyph: number): number
+}
+
+/** Glyph → class (`0` for glyphs not listed). */
+export interface ClassDef {
+  classOf(glyph: number): number
+}
+
+const EMPTY_COVERAGE: Coverage = { index: () => -1 }
+const EMPTY_CLASS_DEF: ClassDef = { classOf: () => 0 }
+
+function readUint16Array(view: DataView, offset: number, count: number): Uint16Array {
+  const out = new Uint16Array(count)
+  for (let index = 0; index < count; index++) out[index] = view.getUint16(offset + index * 2)
+  return out
+}
+
+/** Largest `i` with `values[i] <= key`, or `-1`. */
+function floorSearch(values: Uint16Array, key: number): number {
+  let low = 0
+  let high = values.length - 1
+  let found = -1
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    if ((values[middle] as number) <= key) {
+      found = middle
+      low = middle + 1
+    } else {
+      high = middle - 1
+    }
+  }
+  return found
+}
+
+const coverageCache = new WeakMap<DataView, Map<number, Coverage>>()
+const classDefCache = new WeakMap<DataView, Map<number, ClassDef>>()
+
+function cached<T>(
+  cache: WeakMap<DataView, Map<number, T>>,
+  view: DataView,
+  offset: number,
+  read: () => T
+): T {
+  let byOffset = cache.get(view)
+  if (!byOffset) {
+    byOffset = new Map()
+    cache.set(view, byOffset)
+  }
+  let value = byOffset.get(offset)
+  if (value === undefined) {
+    value = read()
+    byOffset.set(offset, value)
+  }
+  return value
+}
+
+/**
+ * Reads a Coverage table (formats 1 and 2), cached per offset.
+ *
+ * @param view The font bytes.
+ * @param offset Absolute offset of the coverage table.
+ * @returns The coverage lookup.
+ */
+export function readCoverage(view: DataView, offset: number): Coverage {
+  return cached(coverageCache, view, offset, () => {
+    const format = view.getUint16(offset)
+    const count = view.getUint16(offset + 2)
+    if (format === 1) {
+      const glyphs = readUint16Array(view, offset + 4, count)
+      return {
+        index(glyph: number): number {
+          const found = floorSearch(glyphs, glyph)
+          return found >= 0 && glyphs[found] === glyph ? found : -1
+        },
+      }
+    }
+    if (format === 2) {
+      const starts = new Uint16Array(count)
+      const ends = new Uint16Array(count)
+      const firstIndex = new Uint16Array(count)
+      for (let range = 0; range < count; range++) {
+        const record = offset + 4 + range * 6
+        starts[range] = view.getUint16(record)
+        ends[range] = view.getUint16(record + 2)
+        firstIndex[range] = view.getUint16(record + 4)
+      }
+      return {
+        index(glyph: number): number {
+          const found = floorSearch(starts, glyph)
+          if (found < 0 || glyph > (ends[found] as number)) return -1
+          return (firstIndex[found] as number) + glyph - (starts[found] as number)
+        },
+      }
+    }
+    return EMPTY_COVERAGE
+  })
+}
+
+/**
+ * Reads a ClassDef table (formats 1 and 2), cached per offset. Offset `0` means "no table":
+ * every glyph is class 0.
+ *
+ * @param view The font bytes.
+ * @param offset Absolute offset of the class definition, or `0`.
+ * @returns The class lookup.
+ */
+export function readClassDef(view: DataView, offset: number): ClassDef {
+  if (offset === 0) return EMPTY_CLASS_DEF
+  return cached(classDefCache, view, offset, () => {
+    const format = view.getUint16(offset)
+    if (format === 1) {
+      const start = view.getUint16(offset + 2)
+      const classes = readUint16Array(view, offset + 6, view.getUint16(offset + 4))
+      return { classOf: (glyph: number) => classes[glyph - start] ?? 0 }
+    }
+    if (format === 2) {
+      const count = view.getUint16(offset + 2)
+      const starts = new Uint16Array(count)
+      const ends = new Uint16Array(count)
+      const values = new Uint16Array(count)
+      for (let range = 0; range < count; range++) {
+        const record = offset + 4 + range * 6
+        starts[range] = view.getUint16(record)
+        ends[range] = view.getUint16(record + 2)
+        values[range] = view.getUint16(record + 4)
+      }
+      return {
+        classOf(glyph: number): number {
+          const found = floorSearch(starts, glyph)
+          return found >= 0 && glyph <= (ends[found] as number) ? (values[found] as number) : 0
+        },
+      }
+    }
+    return EMPTY_CLASS_DEF
+  })
+}
+
+/** GDEF glyph classes (1 base, 2 ligature, 3 mark, 4 component). */
+export const GLYPH_CLASS = { base: 1, ligature: 2, mark: 3 } as const
+
+/** What lookup flags need from GDEF. */
+export interface GlyphDefinitions {
+  glyphClass(glyph: number): number
+  markAttachClass(glyph: number): number
+  inMarkSet(set: number, glyph: number): boolean
+}
+
+/**
+ * Reads GDEF (glyph classes, mark attachment classes, mark glyph sets), or a table that knows
+ * nothing when the font has none.
+ *
+ * @param table The GDEF table, or `undefined`.
+ * @returns Glyph definitions for lookup flags.
+ */
+export function readGlyphDefinitions(table: TableView | undefined): GlyphDefinitions {
+  if (!table) {
+    return { glyphClass: () => 0, markAttachClass: () => 0, inMarkSet: () => false }
+  }
+  const { view, offset } = table
+  const minor = view.getUint16(offset + 2)
+  const glyphClasses = readClassDef(view, offsetOrZero(view, offset, offset + 4))
+  const attachClasses = readClassDef(view, offsetOrZero(view, offset, offset + 10))
+  const sets: Coverage[] = []
+  if (minor >= 2) {
+    const setsOffset = view.getUint16(offset + 12)
+    if (setsOffset !== 0) {
+      const base = offset + setsOffset
+      const count = view.getUint16(base + 2)
+      for (let index = 0; index < count; index++) {
+        sets.push(readCoverage(view, base + view.getUint32(base + 4 + index * 4)))
+      }
+    }
+  }
+  return {
+    glyphClass: (glyph) => glyphClasses.classOf(glyph),
+    markAttachClass: (glyph) => attachClasses.classOf(glyph),
+    inMarkSet: (set, glyph) => (sets[set]?.index(glyph) ?? -1) >= 0,
+  }
+}
+
+/** Absolute offset of a 16-bit offset field relative to `base`, or 0 when the field is null. */
+function offsetOrZero(view: DataView, base: number, field: number): number {
+  const relative = view.getUint16(field)
+  return relative === 0 ? 0 : base + relative
+}
+
+/** One lookup of GSUB or GPOS, with Extension subtables already unwrapped. */
+export interface Lookup {
+  readonly index: number
+  /** Lookup type after unwrapping Extension (GSUB 7, GPOS 9). */
+  readonly type: number
+  readonly flag: number
+  /** Absolute offsets of the subtables. */
+  readonly subtables: readonly number[]
+  readonly markFilteringSet: number
+}
+
+/**
+ * Reads every lookup of a GSUB or GPOS table. Extension lookups (GSUB 7, GPOS 9) are unwrapped
+ * to the type and subtables they point at: Inter stores its class kerning that way, which is
+ * why opentype.js sees no kerning for it (research §2.2).
+ *
+ * @param table GSUB or GPOS.
+ * @param extensionType `7` for GSUB, `9` for GPOS.
+ * @returns The lookups by index.
+ */
+export function readLookups(table: TableView, extensionType: number): Lookup[] {
+  const { view, offset } = table
+  const listOffset = offset + view.getUint16(offset + 8)
+  const count = view.getUint16(listOffset)
+  const lookups: Lookup[] = []
+  for (let index = 0; index < count; index++) {
+    const lookupOffset = listOffset + view.getUint16(listOffset + 2 + index * 2)
+    const declaredType = view.getUint16(lookupOffset)
+    let type = declaredType
+    const flag = view.getUint16(lookupOffset + 2)
+    const subtableCount = view.getUint16(lookupOffset + 4)
+    const subtables: number[] = []
+    for (let sub = 0; sub < subtableCount; sub++) {
+      let subtable = lookupOffset + view.getUint16(lookupOffset + 6 + sub * 2)
+      if (declaredType === extensionType) {
+        // Every Extension subtable of a lookup points at the same real type (OpenType spec).
+        type = view.getUint16(subtable + 2)
+        subtable += view.getUint32(subtable + 4)
+      }
+      subtables.push(subtable)
+    }
+    const markFilteringSet =
+      flag & 0x10 ? view.getUint16(lookupOffset + 6 + subtableCount * 2) : 0xffff
+    lookups.push({ index, type, flag, subtables, markFilteringSet })
+  }
+  return lookups
+}
+
+/**
+ * The lookups a shaper applies for a set of features: script `latn`, else `DFLT`, else `dflt`,
+ * else the first script (what HarfBuzz does for Latin text); its default language system (no
+ * `lang` is known for postcard text) and its required feature. Indices come sorted, because
+ * features of one stage are applied in lookup-list order (HarfBuzz, fontkit).
+ *
+ * @param table GSUB or GPOS.
+ * @param features Feature tags to enable, e.g. `['ccmp', 'liga']`.
+ * @returns Sorted, unique lookup indices.
+ */
+export function selectLookups(table: TableView, features: ReadonlySet<string>): number[] {
+  const { view, offset } = table
+  const scriptList = offset + view.getUint16(offset + 4)
+  const featureList = offset + view.getUint16(offset + 6)
+  const scriptCount = view.getUint16(scriptList)
+  const scripts = new Map<string, number>()
+  for (let index = 0; index < scriptCount; index++) {
+    const record = scriptList + 2 + index * 6
+    scripts.set(readTag(view, record), scriptList + view.getUint16(record + 4))
+  }
+  const script =
+    scripts.get('latn') ??
+    scripts.get('DFLT') ??
+    scripts.get('dflt') ??
+    scripts.values().next().value
+  if (script === undefined) return []
+  const langSysOffset = view.getUint16(script)
+  if (langSysOffset === 0) return []
+  const langSys = script + langSysOffset
+  const required = view.getUint16(langSys + 2)
+  const featureCount = view.getUint16(langSys + 4)
+  const indices = new Set<number>()
+  const addFeature = (featureIndex: number, force: boolean): void => {
+    const record = featureList + 2 + featureIndex * 6
+    if (!force && !features.has(readTag(view, record))) return
+    const feature = featureList + view.getUint16(record + 4)
+    const lookupCount = view.getUint16(feature + 2)
+    for (let index = 0; index < lookupCount; index++) {
+      indices.add(view.getUint16(feature + 4 + index * 2))
+    }
+  }
+  if (required !== 0xffff) addFeature(required, true)
+  for (let index = 0; index < featureCount; index++) {
+    addFeature(view.getUint16(langSys + 6 + index * 2), false)
+  }
+  return [...indices].sort((a, b) => a - b)
+}
+
+/** Unicode properties of a buffer glyph that matter for matching. */
+export const GLYPH_PROPS = {
+  /** A default-ignorable code point (ZWSP, soft hyphen, variation selectors …). */
+  ignorable: 1,
+  zwnj: 2,
+  zwj: 4,
+} as const
+
+/**
+ * The glyph sequence being shaped: ids, the code-unit offset of the character each glyph
+ * came from (its cluster), Unicode properties, and the positions GPOS fills in.
+ */
+export class GlyphBuffer {
+  ids: number[] = []
+  clusters: number[] = []
+  props: number[] = []
+  /** Horizontal advances in design units (filled before GPOS). */
+  advances: number[] = []
+  /** Horizontal placement offsets in design units (GPOS XPlacement). */
+  offsets: number[] = []
+
+  /** Number of glyphs. */
+  get length(): number {
+    return this.ids.length
+  }
+}
+
+/** Decides which glyphs a lookup skips, from its flag and GDEF (OpenType LookupFlag). */
+export class GlyphFilter {
+  constructor(
+    private readonly gdef: GlyphDefinitions,
+    private readonly flag: number,
+    private readonly markFilteringSet: number,
+    /** Whether ZWNJ is skipped too (GSUB backtrack and lookahead, as in HarfBuzz). */
+    private readonly skipZwnj: boolean
+  ) {}
+
+  /**
+   * Whether the glyph at `index` is invisible to the lookup.
+   *
+   * @param buffer The glyphs.
+   * @param index Position in the buffer.
+   * @returns `true` when the lookup must step over the glyph.
+   */
+  skips(buffer: GlyphBuffer, index: number): boolean {
+    const props = buffer.props[index] as number
+    if (props & GLYPH_PROPS.ignorable && (this.skipZwnj || !(props & GLYPH_PROPS.zwnj))) {
+      return true
+    }
+    const flag = this.flag
+    if ((flag & 0xff0e) === 0 && !(flag & 0x10)) return false
+    const glyph = buffer.ids[index] as number
+    const glyphClass = this.gdef.glyphClass(glyph)
+    if (glyphClass === GLYPH_CLASS.base) return (flag & 2) !== 0
+    if (glyphClass === GLYPH_CLASS.ligature) return (flag & 4) !== 0
+    if (glyphClass === GLYPH_CLASS.mark) {
+      if (flag & 8) return true
+      if (flag & 0x10) return !this.gdef.inMarkSet(this.markFilteringSet, glyph)
+      const attachType = flag >> 8
+      return attachType !== 0 && this.gdef.markAttachClass(glyph) !== attachType
+    }
+    return false
+  }
+
+  /**
+   * The next position after `index` the lookup sees, or `-1`.
+   *
+   * @param buffer The glyphs.
+   * @param index Current position.
+   * @returns The next unskipped position.
+   */
+  next(buffer: GlyphBuffer, index: number): number {
+    for (let at = index + 1; at < buffer.length; at++) if (!this.skips(buffer, at)) return at
+    return -1
+  }
+
+  /**
+   * The previous position before `index` the lookup sees, or `-1`.
+   *
+   * @param buffer The glyphs.
+   * @param index Current position.
+   * @returns The previous unskipped position.
+   */
+  previous(buffer: GlyphBuffer, index: number): number {
+    for (let at = index - 1; at >= 0; at--) if (!this.skips(buffer, at)) return at
+    return -1
+  }
+}
+
+/** A (sequence index, lookup index) pair of a context rule. */
+export interface SequenceLookup {
+  readonly sequenceIndex: number
+  readonly lookupIndex: number
+}
+
+/** A successful context match: the input positions and the nested lookups to run there. */
+export interface ContextMatch {
+  readonly positions: number[]
+  readonly records: readonly SequenceLookup[]
+}
+
+/** How one glyph of a context rule is tested. */
+type Matcher = (glyph: number, value: number) => boolean
+
+function readRecords(view: DataView, offset: number, count: number): SequenceLookup[] {
+  const records: SequenceLookup[] = []
+  for (let index = 0; index < count; index++) {
+    records.push({
+      sequenceIndex: view.getUint16(offset + index * 4),
+      lookupIndex: view.getUint16(offset + index * 4 + 2),
+    })
+  }
+  return records
+}
+
+/** Matches `values` forward from after `start`; returns the positions or `undefined`. */
+function matchForward(
+  buffer: GlyphBuffer,
+  filter: GlyphFilter,
+  start: number,
+  values: Uint16Array,
+  matches: Matcher
+): number[] | undefined {
+  const positions: number[] = []
+  let at = start
+  for (const value of values) {
+    at = filter.next(buffer, at)
+    if (at < 0 || !matches(buffer.ids[at] as number, value)) return undefined
+    positions.push(at)
+  }
+  return positions
+}
+
+function matchBackward(
+  buffer: GlyphBuffer,
+  filter: GlyphFilter,
+  start: number,
+  values: Uint16Array,
+  matches: Matcher
+): boolean {
+  let at = start
+  for (const value of values) {
+    at = filter.previous(buffer, at)
+    if (at < 0 || !matches(buffer.ids[at] as number, value)) return false
+  }
+  return true
+}
+
+const byGlyph: Matcher = (glyph, value) => glyph === value
+
+/** One rule of a context subtable: glyphs, classes or coverage offsets to match, and lookups. */
+interface ContextRule {
+  readonly backtrack: Uint16Array
+  /** The input after its first glyph (formats 1, 2), or all input coverages (format 3). */
+  readonly input: Uint16Array
+  readonly lookahead: Uint16Array
+  readonly records: readonly SequenceLookup[]
+}
+
+/** A context subtable read once: shaping a word must not re-read its rules. */
+interface ContextSubtable {
+  readonly format: number
+  readonly coverage: Coverage
+  readonly backtrack: Matcher
+  readonly input: Matcher
+  readonly lookahead: Matcher
+  /** Rule set index of the first glyph, or -1. */
+  setOf(glyph: number): number
+  /** Rules of a set (formats 1, 2) or the one rule (format 3, set 0), read on first use. */
+  rules(set: number): readonly ContextRule[]
+}
+
+const EMPTY_VALUES: Uint16Array = new Uint16Array(0)
+const contextCache = new WeakMap<DataView, Map<string, ContextSubtable>>()
+
+function readContextSubtable(view: DataView, subtable: number, chained: boolean): ContextSubtable {
+  const format = view.getUint16(subtable)
+  const sets = new Map<number, readonly ContextRule[]>()
+  if (format === 3) {
+    const coverageMatcher: Matcher = (g, coverageOffset) =>
+      readCoverage(view, subtable + coverageOffset).index(g) >= 0
+    let at = subtable + 2
+    let backtrack: Uint16Array = EMPTY_VALUES
+    let lookahead: Uint16Array = EMPTY_VALUES
+    let input: Uint16Array
+    let recordCount: number
+    if (chained) {
+      backtrack = readUint16Array(view, at + 2, view.getUint16(at))
+      at += 2 + backtrack.length * 2
+      input = readUint16Array(view, at + 2, view.getUint16(at))
+      at += 2 + input.length * 2
+      lookahead = readUint16Array(view, at + 2, view.getUint16(at))
+      at += 2 + lookahead.length * 2
+      recordCount = view.getUint16(at)
+      at += 2
+    } else {
+      const glyphCount = view.getUint16(at)
+      recordCount = view.getUint16(at + 2)
+      input = readUint16Array(view, at + 4, glyphCount)
+      at += 4 + glyphCount * 2
+    }
+    const rule: ContextRule = {
+      backtrack,
+      input,
+      lookahead,
+      records: readRecords(view, at, recordCount),
+    }
+    const first = input[0]
+    const coverage: Coverage =
+      first === undefined ? { index: () => -1 } : readCoverage(view, subtable + first)
+    return {
+      format,
+      coverage,
+      backtrack: coverageMatcher,
+      input: coverageMatcher,
+      lookahead: coverageMatcher,
+      setOf: (glyph) => (coverage.index(glyph) >= 0 ? 0 : -1),
+      rules: () => [rule],
+    }
+  }
+  const coverage = readCoverage(view, subtable + view.getUint16(subtable + 2))
+  let backtrack = byGlyph
+  let input = byGlyph
+  let lookahead = byGlyph
+  let setOf: (glyph: number) => number = (glyph) => coverage.index(glyph)
+  let setCountField = subtable + 4
+  if (format === 2) {
+    if (chained) {
+      const backtrackClasses = readClassDef(view, subtable + view.getUint16(subtable + 4))
+      const inputClasses = readClassDef(view, subtable + view.getUint16(subtable + 6))
+      const lookaheadClasses = readClassDef(view, subtable + view.getUint16(subtable + 8))
+      backtrack = (g, value) => backtrackClasses.classOf(g) === value
+      input = (g, value) => inputClasses.classOf(g) === value
+      lookahead = (g, value) => lookaheadClasses.classOf(g) === value
+      setOf = (glyph) => (coverage.index(glyph) >= 0 ? inputClasses.classOf(glyph) : -1)
+      setCountField = subtable + 10
+    } else {
+      const classes = readClassDef(view, subtable + view.getUint16(subtable + 4))
+      input = (g, value) => classes.classOf(g) === value
+      setOf = (glyph) => (coverage.index(glyph) >= 0 ? classes.classOf(glyph) : -1)
+      setCountField = subtable + 6
+    }
+  } else if (format !== 1) {
+    setOf = () => -1
+  }
+  const setCount = format === 1 || format === 2 ? view.getUint16(setCountField) : 0
+  return {
+    format,
+    coverage,
+    backtrack,
+    input,
+    lookahead,
+    setOf,
+    rules(set: number): readonly ContextRule[] {
+      const known = sets.get(set)
+      if (known) return known
+      const rules: ContextRule[] = []
+      const relative = set < setCount ? view.getUint16(setCountField + 2 + set * 2) : 0
+      if (relative !== 0) {
+        const base = subtable + relative
+        const ruleCount = view.getUint16(base)
+        for (let index = 0; index < ruleCount; index++) {
+          let at = base + view.getUint16(base + 2 + index * 2)
+          let ruleBacktrack: Uint16Array = EMPTY_VALUES
+          let ruleLookahead: Uint16Array = EMPTY_VALUES
+          let ruleInput: Uint16Array
+          let recordCount: number
+          if (chained) {
+            ruleBacktrack = readUint16Array(view, at + 2, view.getUint16(at))
+            at += 2 + ruleBacktrack.length * 2
+            const inputCount = view.getUint16(at)
+            ruleInput = readUint16Array(view, at + 2, Math.max(0, inputCount - 1))
+            at += 2 + ruleInput.length * 2
+            ruleLookahead = readUint16Array(view, at + 2, view.getUint16(at))
+            at += 2 + ruleLookahead.length * 2
+            recordCount = view.getUint16(at)
+            at += 2
+          } else {
+            const inputCount = view.getUint16(at)
+            recordCount = view.getUint16(at + 2)
+            ruleInput = readUint16Array(view, at + 4, Math.max(0, inputCount - 1))
+            at += 4 + ruleInput.length * 2
+          }
+          rules.push({
+            backtrack: ruleBacktrack,
+            input: ruleInput,
+            lookahead: ruleLookahead,
+            records: readRecords(view, at, recordCount),
+          })
+        }
+      }
+      sets.set(set, rules)
+      return rules
+    },
+  }
+}
+
+/**
+ * Matches a (chained) sequence-context subtable at `position`: GSUB 5/6 and GPOS 7/8, formats
+ * 1 (glyphs), 2 (classes) and 3 (coverages). Each subtable is read once and kept.
+ *
+ * @param view The font bytes.
+ * @param subtable Absolute offset of the subtable.
+ * @param chained Whether it is the chained kind (backtrack and lookahead).
+ * @param buffer The glyphs.
+ * @param position Current position (first input glyph).
+ * @param input Filter for the input sequence.
+ * @param context Filter for backtrack and lookahead (skips ZWNJ too).
+ * @returns The match, or `undefined`.
+ */
+export function matchContext(
+  view: DataView,
+  subtable: number,
+  chained: boolean,
+  buffer: GlyphBuffer,
+  position: number,
+  input: GlyphFilter,
+  context: GlyphFilter
+): ContextMatch | undefined {
+  let byOffset = contextCache.get(view)
+  if (!byOffset) {
+    byOffset = new Map()
+    contextCache.set(view, byOffset)
+  }
+  const key = `${subtable}${chained ? 'c' : ''}`
+  let parsed = byOffset.get(key)
+  if (!parsed) {
+    parsed = readContextSubtable(view, subtable, chained)
+    byOffset.set(key, parsed)
+  }
+  const set = parsed.setOf(buffer.ids[position] as number)
+  if (set < 0) return undefined
+  const format3 = parsed.format === 3
+  for (const rule of parsed.rules(set)) {
+    const rest = format3 ? rule.input.subarray(1) : rule.input
+    const positions = matchForward(buffer, input, position, rest, parsed.input)
+    if (!positions) continue
+    const last = positions.length > 0 ? (positions[positions.length - 1] as number) : position
+    if (!matchBackward(buffer, context, position, rule.backtrack, parsed.backtrack)) continue
+    if (!matchForward(buffer, context, last, rule.lookahead, parsed.lookahead)) continue
+    return { positions: [position, ...positions], records: rule.records }
+  }
+  return undefined
+}

@@ -1,0 +1,145 @@
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import { emojiSequences } from '../../src/emoji/emoji-set.ts'
+import { graphemeBoundaries, graphemeSegmenter, splitGraphemes } from '../../src/text/graphemes.ts'
+import { findBreakOpportunities } from '../../src/text/line-break.ts'
+
+/** The text cut at every opportunity, e.g. `['e-', 'mail ', 'well-', 'known']`. */
+function pieces(text: string): string[] {
+  const result: string[] = []
+  let start = 0
+  for (const { position } of findBreakOpportunities(text)) {
+    result.push(text.slice(start, position))
+    start = position
+  }
+  result.push(text.slice(start))
+  return result
+}
+
+describe('findBreakOpportunities', () => {
+  // Expected pieces as Chromium 156 breaks them in a 0 px box (research §1.5 and our probes).
+  test.each([
+    ['spaces: after each run of spaces, never between them', 'a b  c', ['a ', 'b  ', 'c']],
+    [
+      'no break after `/`: paths and and/or stay whole',
+      'und/oder a/b/c 1/2',
+      ['und/oder ', 'a/b/c ', '1/2'],
+    ],
+    [
+      'URL: breaks only after `?` and after `-` before digits',
+      'https://www.example.com/products/postcards?id=4711-0815&lang=de',
+      ['https://www.example.com/products/postcards?', 'id=4711-', '0815&lang=de'],
+    ],
+    ['hyphen before letters', 'e-mail well-known', ['e-', 'mail ', 'well-', 'known']],
+    [
+      'hyphen before digits only after a letter or digit (not a minus sign)',
+      'x-4 10-12 abc-123-def -5 (-5)',
+      ['x-', '4 ', '10-', '12 ', 'abc-', '123-', 'def ', '-5 ', '(-5)'],
+    ],
+    ['`?` breaks, `!` does not', 'ab?cd d!e', ['ab?', 'cd ', 'd!e']],
+    ['opening brackets after punctuation', 'a.(b) c,[d]', ['a.', '(b) ', 'c,', '[d]']],
+    ['em dash on both sides (UAX #14 B2)', 'a—b', ['a', '—', 'b']],
+    ['after an ellipsis', 'x…y x...y', ['x…', 'y ', 'x...y']],
+    ['no break at NBSP', 'z.\u00a0B. 10\u00a0km', ['z.\u00a0B. ', '10\u00a0km']],
+    ['a space before `!` is still a break (Blink)', 'Bonjour !', ['Bonjour ', '!']],
+    ['NBSP before `!` is not', 'Bonjour\u00a0!', ['Bonjour\u00a0!']],
+    ['after a zero-width space', 'a\u200bb', ['a\u200b', 'b']],
+    ['German quotes stay with their word', '„Danke!“ «merci»', ['„Danke!“ ', '«merci»']],
+    ['apostrophes stay inside the word', 'l’été aujourd’hui', ['l’été ', 'aujourd’hui']],
+    [
+      'keycaps are digits: no break between two, none after `!`',
+      'a !1️⃣1️⃣ b',
+      ['a ', '!1️⃣1️⃣ ', 'b'],
+    ],
+    ['between emoji, never inside one', 'x 👍🏽🎂 🫸🏽y', ['x ', '👍🏽', '🎂 ', '🫸🏽', 'y']],
+    ['one character', 'a', ['a']],
+    ['empty', '', ['']],
+  ])('should break %s', (_, text, expected) => {
+    expect(pieces(text)).toEqual(expected)
+  })
+
+  test('should mark the break after a soft hyphen as a hyphenation point', () => {
+    expect(findBreakOpportunities('Sil\u00adben\u00adtren\u00adnung ist')).toEqual([
+      { position: 4, kind: 'hyphen' },
+      { position: 8, kind: 'hyphen' },
+      { position: 13, kind: 'hyphen' },
+      { position: 18, kind: 'normal' },
+    ])
+  })
+
+  test('should never break inside any emoji sequence of emoji-test.txt (research T4)', () => {
+    const inside: string[] = []
+    for (const sequence of emojiSequences().keys()) {
+      for (const text of [`x${sequence}x`, `${sequence}${sequence}`, `a ${sequence}.`]) {
+        const boundaries = new Set(graphemeBoundaries(text))
+        for (const { position } of findBreakOpportunities(text)) {
+          if (!boundaries.has(position)) inside.push(text)
+        }
+      }
+    }
+    // Every fully-qualified sequence up to the pinned set (3972 with skin tones).
+    expect(emojiSequences().size).toBeGreaterThan(3900)
+    expect(inside).toEqual([])
+  })
+
+  test('should never throw and only report grapheme boundaries inside the text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (text) => {
+        const boundaries = new Set(graphemeBoundaries(text))
+        let previous = 0
+        for (const { position } of findBreakOpportunities(text)) {
+          expect(position).toBeGreaterThan(previous)
+          expect(position).toBeLessThan(text.length)
+          expect(boundaries.has(position)).toBe(true)
+          previous = position
+        }
+      }),
+      { numRuns: 500 }
+    )
+  })
+})
+
+describe('graphemeBoundaries', () => {
+  test('should agree with Intl.Segmenter, which it only runs around joining characters', () => {
+    const pieces = [
+      'a',
+      'é',
+      'e\u0301',
+      ' ',
+      '\r\n',
+      '\r',
+      '—',
+      '€',
+      '👩🏽‍💻',
+      '🇩🇪',
+      '1️⃣',
+      '❤️',
+      'ü',
+      '\u200d',
+      '\u0308',
+      '한',
+      '\ufe0f',
+    ]
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(fc.constantFrom(...pieces), fc.string({ unit: 'binary', maxLength: 4 })),
+          {
+            maxLength: 20,
+          }
+        ),
+        (parts) => {
+          const text = parts.join('')
+          const expected = [...graphemeSegmenter().segment(text)].map((segment) => segment.index)
+          expect(graphemeBoundaries(text)).toEqual([...expected, text.length])
+        }
+      ),
+      { numRuns: 500 }
+    )
+  })
+
+  test('should keep emoji with modifiers and ZWJ sequences together', () => {
+    expect(splitGraphemes('a👩🏽‍💻🇩🇪é\r\n')).toEqual(['a', '👩🏽‍💻', '🇩🇪', 'é', '\r\n'])
+    expect(graphemeBoundaries('')).toEqual([0])
+  })
+})
