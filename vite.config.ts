@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { playwright } from '@vitest/browser-playwright'
 
@@ -14,12 +15,37 @@ const chromiumArgs = [
   '--no-first-run',
 ]
 
+/** The demo page's folder: the root of `vite` (dev) and `vite build`. */
+const demoRoot = fileURLToPath(new URL('./demo/', import.meta.url))
+
+/** The reference server the dev server forwards to (`npm start` listens there). */
+const sandboxUrl = process.env['PREFLIGHT_SANDBOX_URL'] ?? 'http://localhost:8787'
+
 export default defineConfig({
-  root: '.',
+  // The demo lives in demo/, so `vite` serves it at `/` and `vite build` writes
+  // dist-demo/index.html, where the Node server looks for it. Vitest runs from the repository
+  // root (its include patterns are relative to it).
+  root: process.env['VITEST'] === undefined ? demoRoot : '.',
   build: {
-    outDir: 'dist-demo',
+    // Absolute, so the output lands in the same place whatever the root.
+    outDir: fileURLToPath(new URL('./dist-demo/', import.meta.url)),
     emptyOutDir: true,
-    rollupOptions: { input: 'demo/index.html' },
+    rolldownOptions: { input: fileURLToPath(new URL('./demo/index.html', import.meta.url)) },
+    // Fonts are fetched only when a design needs them: never inline them into the bundle.
+    assetsInlineLimit: (file) => (/\.(?:ttf|otf)$/i.test(file) ? false : undefined),
+    // The budgets are measured by test/node/bundle-size.test.ts and bench/demo.bench.js.
+    reportCompressedSize: false,
+    chunkSizeWarningLimit: 1024,
+  },
+  server: {
+    // `npm run dev`: the page from Vite, the API and the emoji artwork from the sandbox server.
+    // Keys are path prefixes: the trailing slash keeps `/emoji-artwork-source.ts` of the page
+    // itself out of `/emoji/`.
+    proxy: {
+      '/api/': sandboxUrl,
+      '/emoji/': sandboxUrl,
+      '/openapi.json': sandboxUrl,
+    },
   },
   test: {
     projects: [

@@ -24,6 +24,16 @@ export {
 export { createUnprocessableBody } from './verdict/create-unprocessable-body.ts'
 export type * from './verdict/types.ts'
 
+// Markdown (spec 2.5) and text layout
+export { checkMarkdown } from './markdown/check-markdown.ts'
+export { ALLOWED_MARKDOWN } from './markdown/allowed-markdown.ts'
+export type { MarkdownViolation, MarkdownViolationCode } from './markdown/types.ts'
+export { layoutMarkdown } from './layout/layout-markdown.ts'
+export { layoutPlainText } from './layout/layout-plain-text.ts'
+export { checkFit } from './layout/check-fit.ts'
+export { measureFit, type FitMeasurement } from './layout/measure-fit.ts'
+export type * from './layout/types.ts'
+
 // Fonts and glyphs
 export { createFontRegistry } from './text/font-registry.ts'
 export { FontError, type FontErrorCode } from './text/font-error.ts'

@@ -3,6 +3,7 @@ import { expect, test } from 'vitest'
 // Adding an export is a reviewed change (STYLE rule 7): this pins the public surface.
 test('should expose the public core API', async () => {
   expect(Object.keys(await import('../src/index.ts')).sort()).toEqual([
+    'ALLOWED_MARKDOWN',
     'ArtworkIdPrefixError',
     'CampaignOptionsError',
     'DEFAULT_CAMPAIGN_REQUIRED',
@@ -17,7 +18,9 @@ test('should expose the public core API', async () => {
     'QrArgumentError',
     'artworkToSvg',
     'byteCapacity',
+    'checkFit',
     'checkGlyphCoverage',
+    'checkMarkdown',
     'checkQrUrlElement',
     'checkQrValue',
     'collectEmojiKeys',
@@ -26,7 +29,10 @@ test('should expose the public core API', async () => {
     'emojiArtworkKey',
     'findEmoji',
     'isEmoji',
+    'layoutMarkdown',
+    'layoutPlainText',
     'maxVersionForArea',
+    'measureFit',
     'minimalVersion',
     'minimumAreaMm',
     'parseDesign',

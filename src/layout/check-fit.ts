@@ -5,7 +5,7 @@
  * @module
  */
 import type { MarkdownElement } from '../design/types.ts'
-import { parseMarkdown } from '../markdown/parse-markdown.ts'
+import { parseForLayout } from '../markdown/parse-for-layout.ts'
 import { graphemeBoundaries } from '../text/graphemes.ts'
 import type { FontRegistry } from '../text/types.ts'
 import type { MarkdownFitError } from '../verdict/types.ts'
@@ -138,7 +138,7 @@ export function checkFit(
   area: MarkdownElement,
   fonts: FontRegistry
 ): MarkdownFitError | undefined {
-  const blocks = contentBlocks(parseMarkdown(text), text)
+  const blocks = contentBlocks(parseForLayout(text).tree, text)
   const metrics = measureBlocks(blocks, area, fonts)
   if (metrics.fits) return undefined
   return {

@@ -5,7 +5,7 @@
  * @module
  */
 import type { MarkdownElement } from '../design/types.ts'
-import { parseMarkdown } from '../markdown/parse-markdown.ts'
+import { parseForLayout } from '../markdown/parse-for-layout.ts'
 import type { FontRegistry } from '../text/types.ts'
 import { contentBlocks } from './content-blocks.ts'
 import { layoutBlocks } from './layout-blocks.ts'
@@ -33,5 +33,5 @@ export function layoutMarkdown(
   area: MarkdownElement,
   fonts: FontRegistry
 ): MarkdownLayout {
-  return layoutBlocks(contentBlocks(parseMarkdown(text), text), area, fonts)
+  return layoutBlocks(contentBlocks(parseForLayout(text).tree, text), area, fonts)
 }

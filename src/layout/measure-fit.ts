@@ -4,7 +4,7 @@
  * @module
  */
 import type { MarkdownElement } from '../design/types.ts'
-import { parseMarkdown } from '../markdown/parse-markdown.ts'
+import { parseForLayout } from '../markdown/parse-for-layout.ts'
 import type { FontRegistry } from '../text/types.ts'
 import { contentBlocks } from './content-blocks.ts'
 import { measureBlocks } from './layout-blocks.ts'
@@ -46,7 +46,7 @@ export function measureFit(
   area: MarkdownElement,
   fonts: FontRegistry
 ): FitMeasurement {
-  const metrics = measureBlocks(contentBlocks(parseMarkdown(text), text), area, fonts)
+  const metrics = measureBlocks(contentBlocks(parseForLayout(text).tree, text), area, fonts)
   const lineHeight = metrics.line_height_mm
   const boxes = lineHeight > 0 ? Math.round(metrics.measured_height_mm / lineHeight) : 0
   const fitting = lineHeight > 0 ? Math.floor(area.height_mm / lineHeight + 1e-9) : 0

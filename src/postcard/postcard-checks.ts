@@ -11,6 +11,7 @@ import { checkMarkdownSyntax } from './check-markdown-syntax.ts'
 import { checkPostcardStructure } from './check-postcard-structure.ts'
 import { checkQrCodes } from './check-qr-codes.ts'
 import { checkQrUrls } from './check-qr-urls.ts'
+import { checkTextFit } from './check-text-fit.ts'
 import { checkUnknownFields } from './check-unknown-fields.ts'
 import type { PostcardCheck } from './types.ts'
 
@@ -30,7 +31,8 @@ export const postcardChecks: readonly PostcardCheck[] = Object.freeze([
   checkContent,
   // spec 2.5, 7.1: the Markdown whitelist (meta.allowed_markdown)
   checkMarkdownSyntax,
-  // spec 2.5 rule 4: the fit check (src/layout/) plugs in here, adding meta.markdown_fit_errors.
+  // spec 2.5 rule 4, 7.1: text fits its area (meta.markdown_fit_errors)
+  checkTextFit,
   // spec 2.6 rules 1-3, 5, spec 8: qr_codes keys and lengths
   checkQrCodes,
   // spec 2.6 rule 4, 7.1: URL validity and QR capacity (meta.qr_fit_errors)

@@ -33,9 +33,14 @@ test('should run the checks in a fixed, frozen order', () => {
   expect(postcardChecks.map((check) => check.id)).toEqual([
     'postcard-structure',
     'content',
+    'markdown-syntax',
+    'text-fit',
     'qr-codes',
+    'qr-urls',
     'address-plausibility',
     'unknown-fields',
+    'emoji',
+    'glyph-coverage',
   ])
   expect(Object.isFrozen(postcardChecks)).toBe(true)
 })

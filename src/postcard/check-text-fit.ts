@@ -1,0 +1,55 @@
+/**
+ * Spec 2.5 rule 4: text is fit-checked against its designed area before the entry is accepted.
+ *
+ * @module
+ */
+import { checkFit } from '../layout/check-fit.ts'
+import { MAX_EMPHASIS_RUNS_PER_BLOCK, maxEmphasisRuns } from '../markdown/parse-for-layout.ts'
+import type { MarkdownFitError } from '../verdict/types.ts'
+import type { PostcardCheck } from './types.ts'
+
+/** `52.3` → `52.3 mm`, keeping the two decimals the fit error carries. */
+function mm(value: number): string {
+  return `${value} mm`
+}
+
+/**
+ * The `content.<key>` message of a text that does not fit: how tall it is, what the area
+ * takes, and the exact action of its `markdown_fit_errors` item.
+ */
+export function fitMessage(error: MarkdownFitError): string {
+  return `Unexpected text height of ${mm(error.measured_height_mm)} in the area \`${error.label}\`, expected at most ${mm(error.available_height_mm)}. ${error.suggested_action}`
+}
+
+/**
+ * Lays out every `content` value that passed the key, length and syntax rules in its area's font
+ * (needs `options.fonts`; skipped without) and reports the ones taller than their area: a message
+ * under `content.<key>` and one `meta.markdown_fit_errors` item each (spec 7.1).
+ */
+export const checkTextFit: PostcardCheck = {
+  id: 'text-fit',
+  run({ options, report, contentEntries }) {
+    const fonts = options.fonts
+    if (!fonts) return
+    const fitErrors: MarkdownFitError[] = []
+    for (const entry of contentEntries) {
+      const path = `content.${entry.key}`
+      if (report.hasError(path)) continue
+      if (!fonts.has(entry.area.font_family)) continue
+      const runs = maxEmphasisRuns(entry.value)
+      if (runs > MAX_EMPHASIS_RUNS_PER_BLOCK) {
+        report.warn({
+          code: 'emphasis-not-resolved',
+          path,
+          message: `Unexpected ${runs} bold or italic markers in one paragraph of ${path}, expected at most ${MAX_EMPHASIS_RUNS_PER_BLOCK}: the fit is measured with \`*\` and \`_\` as plain characters.`,
+          data: { runs, limit: MAX_EMPHASIS_RUNS_PER_BLOCK },
+        })
+      }
+      const error = checkFit(entry.value, entry.area, fonts)
+      if (!error) continue
+      report.error(path, fitMessage(error), 'fit')
+      fitErrors.push(error)
+    }
+    if (fitErrors.length > 0) report.meta({ markdown_fit_errors: fitErrors })
+  },
+}
