@@ -27,13 +27,16 @@ const fmt = (n) => (n === undefined || n === null ? '' : Number(n).toPrecision(4
 let md = `<!-- bench:start -->\nLast run: ${date} on ${machine}.\n`
 for (const { file, results } of sections) {
   md += `\n### ${file}\n\n| benchmark | median µs | p99 µs | note |\n| --- | ---: | ---: | --- |\n`
-  for (const r of results) md += `| ${r.name} | ${fmt(r.median_us)} | ${fmt(r.p99_us)} | ${r.note ?? ''} |\n`
+  for (const r of results)
+    md += `| ${r.name} | ${fmt(r.median_us)} | ${fmt(r.p99_us)} | ${r.note ?? ''} |\n`
 }
 md += '<!-- bench:end -->'
 
 if (only.length === 0) {
   const path = new URL('../BENCHMARKS.md', import.meta.url)
-  const current = await readFile(path, 'utf8').catch(() => '# Benchmarks\n\n<!-- bench:start --><!-- bench:end -->\n')
+  const current = await readFile(path, 'utf8').catch(
+    () => '# Benchmarks\n\n<!-- bench:start --><!-- bench:end -->\n'
+  )
   const next = current.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, md)
   await writeFile(path, next)
   console.log('\nBENCHMARKS.md updated.')

@@ -27,8 +27,7 @@ export function maxEmphasisRuns(text: string): number {
   let runs = 0
   let previous = ''
   let lineHasText = false
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index] ?? ''
+  for (const char of text) {
     if (char === '\n') {
       if (!lineHasText) runs = 0 // a blank line ends the block
       lineHasText = false
