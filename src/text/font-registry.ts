@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { parseFont } from './font.ts'
+import { parseFont, type ParseFontOptions } from './font.ts'
 import { FontError } from './font-error.ts'
 import { checkFontSignature } from './sfnt.ts'
 import type { Face, FaceStyle, FamilySources, FontBytes, FontRegistry } from './types.ts'
@@ -34,6 +34,7 @@ const STYLE_OF: Readonly<Record<Slot, FaceStyle>> = {
  * no font at all; the registry never throws on user text.
  *
  * @param sources Bytes of each family's faces, keyed by family name (`fonts/fonts.json` shape).
+ * @param options How to read CFF outlines (see `ParseFontOptions`).
  * @returns The registry.
  * @example
  * ```ts
@@ -41,7 +42,10 @@ const STYLE_OF: Readonly<Record<Slot, FaceStyle>> = {
  * fonts.face('Inter', { bold: true, italic: true }) // Inter bold (closest face)
  * ```
  */
-export function createFontRegistry(sources: Readonly<Record<string, FamilySources>>): FontRegistry {
+export function createFontRegistry(
+  sources: Readonly<Record<string, FamilySources>>,
+  options: ParseFontOptions = {}
+): FontRegistry {
   const families = Object.keys(sources)
   for (const family of families) {
     const faces = sources[family] as FamilySources
@@ -64,7 +68,7 @@ export function createFontRegistry(sources: Readonly<Record<string, FamilySource
     const key = `${family}\u0000${slot}`
     let face = parsed.get(key)
     if (!face) {
-      face = parseFont(bytes, family, STYLE_OF[slot])
+      face = parseFont(bytes, family, STYLE_OF[slot], options)
       parsed.set(key, face)
     }
     return face

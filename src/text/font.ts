@@ -1,12 +1,15 @@
 /**
- * The only importer of opentype.js: parses font bytes into a {@link Face}. opentype.js is used
- * as a parser only (cmap, glyph outlines); advances, GSUB, GPOS, GDEF and `kern` are read from
- * the raw bytes by our own code, cached per glyph (research §2, §5a.1-2).
+ * Parses font bytes into a {@link Face}. Everything is read from the raw sfnt bytes by our own
+ * code, cached per glyph: cmap (`character-map.ts`), advances, TrueType outlines
+ * (`glyf-outlines.ts`), GSUB, GPOS, GDEF and `kern` (research §2, §5a.1-2). No font library is
+ * bundled (issue 7); CFF outlines come from a reader the host plugs in (`cff-outlines.ts`).
  *
  * @module
  */
-import opentype, { type OpenTypeFont } from 'opentype.js'
+import type { OutlineReader } from './cff-outlines.ts'
+import { readCharacterMap } from './character-map.ts'
 import { FontError } from './font-error.ts'
+import { createGlyfOutlines, type GlyphOutlines } from './glyf-outlines.ts'
 import { serializePath } from './glyph-path.ts'
 import { createPositioning, type Positioning } from './gpos.ts'
 import { createSubstitution, type Substitution } from './gsub.ts'
@@ -18,7 +21,7 @@ import {
   type GlyphDefinitions,
   type TableView,
 } from './open-type-layout.ts'
-import { hideTables, readSfnt, type Sfnt } from './sfnt.ts'
+import { readSfnt, type Sfnt } from './sfnt.ts'
 import type { Face, FaceStyle, FontBytes } from './types.ts'
 
 /** What the shaper needs from a face beyond the public {@link Face} contract. */
@@ -46,9 +49,6 @@ export function shapingOf(face: Face): FaceShaping | undefined {
   return shapingByFace.get(face)
 }
 
-/** Tables opentype.js would parse into objects we never use (we read them raw). */
-const RAW_TABLES = ['GSUB', 'GPOS', 'GDEF', 'kern', 'STAT', 'fvar', 'gvar', 'avar', 'HVAR']
-
 function tableView(sfnt: Sfnt, tag: string): TableView | undefined {
   const table = sfnt.tables.get(tag)
   return table && table.length > 0 ? { view: sfnt.view, offset: table.offset } : undefined
@@ -61,6 +61,16 @@ function styleName(style: FaceStyle): string {
   return 'regular'
 }
 
+/** Options of {@link parseFont} and `createFontRegistry`. */
+export interface ParseFontOptions {
+  /**
+   * Reads the outlines of CFF-flavoured (`.otf`) faces, e.g. `readOutlinesWithOpentype` of
+   * `postcard-preflight/node` (default: none; such a face measures and checks exactly but draws
+   * no glyphs in previews). TrueType outlines are always read by the core itself.
+   */
+  readonly cffOutlines?: OutlineReader | undefined
+}
+
 /**
  * Parses one face from TTF/OTF bytes. The bytes are copied, never kept or changed. WOFF, WOFF2
  * and collections are rejected with a `FontError` (`unsupported-format`), as are bytes that are
@@ -69,6 +79,7 @@ function styleName(style: FaceStyle): string {
  * @param bytes The font file.
  * @param family Family name to register it under, e.g. `Inter`.
  * @param style Which face of the family it is.
+ * @param options The CFF outline reader, if any.
  * @returns The face; glyph data is read and cached on first use.
  * @example
  * ```ts
@@ -76,7 +87,12 @@ function styleName(style: FaceStyle): string {
  * face.advance(face.glyphId(0x41)) // 1413 (design units of 2048)
  * ```
  */
-export function parseFont(bytes: FontBytes, family: string, style: FaceStyle): Face {
+export function parseFont(
+  bytes: FontBytes,
+  family: string,
+  style: FaceStyle,
+  options: ParseFontOptions = {}
+): Face {
   const name = `${family} ${styleName(style)}`
   const sfnt = readSfnt(bytes, name)
   const head = sfnt.tables.get('head')
@@ -133,19 +149,17 @@ export function parseFont(bytes: FontBytes, family: string, style: FaceStyle): F
     )
   }
 
-  // opentype.js parses only what it is needed for: cmap and outlines (research §2.2: lowMemory
-  // parses Inter in ~5 ms; hiding GSUB/GPOS roughly halves that again).
-  hideTables(sfnt, RAW_TABLES)
-  let font: OpenTypeFont
-  try {
-    font = opentype.parse(sfnt.buffer, { lowMemory: true })
-  } catch (cause) {
+  const characterMap = readCharacterMap(
+    view,
+    (sfnt.tables.get('cmap') as { offset: number }).offset
+  )
+  if (typeof characterMap === 'string') {
     throw new FontError(
       'invalid-font',
-      `Unexpected font data in \`${name}\`, expected a TTF or OTF file opentype.js can read`,
-      { cause }
+      `Unexpected \`cmap\` table of font \`${name}\`, expected ${characterMap}`
     )
   }
+  const outlines = readOutlines(sfnt, name, glyphCount, options.cffOutlines)
 
   const asciiGlyphs = new Int32Array(128).fill(-1)
   const glyphIds = new Map<number, number>()
@@ -163,7 +177,7 @@ export function parseFont(bytes: FontBytes, family: string, style: FaceStyle): F
     }
     let id = 0
     if (codePoint >= 0 && codePoint <= 0x10ffff) {
-      id = font.charToGlyphIndex(String.fromCodePoint(codePoint)) || 0
+      id = characterMap(codePoint)
       if (id < 0 || id >= glyphCount) id = 0
     }
     if (codePoint < 128) asciiGlyphs[codePoint] = id
@@ -223,9 +237,9 @@ export function parseFont(bytes: FontBytes, family: string, style: FaceStyle): F
       let data = ''
       if (id >= 0 && id < glyphCount) {
         try {
-          data = serializePath(font.glyphs.get(id)?.path.commands ?? [])
+          data = outlines ? serializePath(outlines(id)) : ''
         } catch {
-          // A glyph opentype.js cannot decode draws as nothing rather than failing a preview.
+          // A glyph we cannot decode draws as nothing rather than failing a preview.
           data = ''
         }
       }
@@ -235,6 +249,45 @@ export function parseFont(bytes: FontBytes, family: string, style: FaceStyle): F
   }
   shapingByFace.set(face, shaping)
   return face
+}
+
+/**
+ * The outline reader of a face: our own for TrueType (`glyf`), the host's for CFF, none when
+ * the host set no CFF reader (the face then measures but draws nothing).
+ */
+function readOutlines(
+  sfnt: Sfnt,
+  name: string,
+  glyphCount: number,
+  cffOutlines: OutlineReader | undefined
+): GlyphOutlines | undefined {
+  const loca = sfnt.tables.get('loca')
+  const glyf = sfnt.tables.get('glyf')
+  const head = sfnt.tables.get('head') as { offset: number }
+  if (loca && glyf) {
+    const longOffsets = sfnt.view.getInt16(head.offset + 50) !== 0
+    if (loca.length < (glyphCount + 1) * (longOffsets ? 4 : 2)) {
+      throw new FontError(
+        'invalid-font',
+        `Unexpected \`loca\` table of font \`${name}\`, expected ${glyphCount + 1} offsets`
+      )
+    }
+    return createGlyfOutlines({
+      view: sfnt.view,
+      loca: loca.offset,
+      glyf: glyf.offset,
+      longOffsets,
+      glyphCount,
+    })
+  }
+  const reader = cffOutlines
+  if (!reader) return undefined
+  try {
+    return reader(sfnt.buffer)
+  } catch {
+    // Outlines the reader cannot parse draw as nothing; measuring does not need them.
+    return undefined
+  }
 }
 
 /**

@@ -13,6 +13,7 @@ test('should expose the Node API', async () => {
     'loadEmojiArtwork',
     'loadFontSources',
     'loadServerConfig',
+    'readOutlinesWithOpentype',
     'startSandboxServer',
     'toNodeListener',
   ])
