@@ -5,19 +5,8 @@
  */
 import { scanEmoji } from '../emoji/scan-emoji.ts'
 import { childOf } from '../schema/read-field.ts'
+import { ADDRESS_FIELDS } from './address-fields.ts'
 import type { PostcardCheck } from './types.ts'
-
-/** Address fields that may carry emoji (spec 2.3: "recipient data such as `to.first_name`"). */
-const ADDRESS_FIELDS = [
-  'company',
-  'first_name',
-  'last_name',
-  'address_line1',
-  'address_line2',
-  'zip',
-  'city',
-  'country',
-] as const
 
 /**
  * Warns (`emoji-not-in-set`) about every emoji newer than the pinned set. Spec 2.3: such an emoji

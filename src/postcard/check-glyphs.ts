@@ -6,19 +6,8 @@
 import type { AddressElement } from '../design/types.ts'
 import { childOf } from '../schema/read-field.ts'
 import { checkGlyphCoverage } from '../text/glyph-coverage.ts'
+import { ADDRESS_FIELDS } from './address-fields.ts'
 import type { PostcardCheck } from './types.ts'
-
-/** The recipient fields the `address` element prints (the sender line uses `from` alike). */
-const PRINTED_FIELDS = [
-  'company',
-  'first_name',
-  'last_name',
-  'address_line1',
-  'address_line2',
-  'zip',
-  'city',
-  'country',
-] as const
 
 /**
  * Warns (`missing-glyph`) about characters that the area's font cannot draw, and likewise for the
@@ -47,7 +36,7 @@ export const checkGlyphs: PostcardCheck = {
       const sides = element.sender_line ? (['to', 'from'] as const) : (['to'] as const)
       for (const side of sides) {
         const address = childOf(body, side)
-        for (const field of PRINTED_FIELDS) {
+        for (const field of ADDRESS_FIELDS) {
           const value = childOf(address, field)
           const path = `${side}.${field}`
           if (typeof value !== 'string' || value === '' || checked.has(path)) continue
