@@ -12,6 +12,12 @@ import { fileURLToPath } from 'node:url'
 import type { AddressInfo } from 'node:net'
 import type { Asset, AssetSource } from '../server/api-options.ts'
 import { createApiHandler, type ApiHandler } from '../server/create-api-handler.ts'
+import {
+  directCallOf,
+  type CallAnswer,
+  type CallRequest,
+  type DirectCall,
+} from '../server/direct-call.ts'
 import type { Store } from '../server/store.ts'
 import { renderWelcomePage } from '../server/welcome-page.ts'
 import type { EmojiArtworkSource } from '../emoji/types.ts'
@@ -149,29 +155,24 @@ function collect(request: IncomingMessage): Promise<Uint8Array | undefined> {
  * @param request The Node request.
  * @returns The absolute URL.
  */
-function requestUrl(request: IncomingMessage): string {
+function requestUrl(request: IncomingMessage): URL {
   const target = request.url ?? '/'
   try {
-    if (!target.startsWith('/')) return new URL(target).href
-    return new URL(target, `http://${request.headers.host ?? 'localhost'}`).href
+    if (!target.startsWith('/')) return new URL(target)
+    return new URL(target, `http://${request.headers.host ?? 'localhost'}`)
   } catch {
-    return new URL(target.startsWith('/') ? target : '/', 'http://localhost').href
+    return new URL(target.startsWith('/') ? target : '/', 'http://localhost')
   }
 }
 
 /**
- * Answers one Node request with the fetch handler.
+ * The headers of a Node request as the Fetch standard holds them (names in lower case, repeated
+ * ones joined by `, `), which is what a handler reads from a `Request` made of them.
  *
- * @param handler The fetch handler.
  * @param request The Node request.
- * @param response The Node response.
+ * @returns The headers.
  */
-async function bridge(
-  handler: ApiHandler,
-  request: IncomingMessage,
-  response: ServerResponse
-): Promise<void> {
-  const method = request.method ?? 'GET'
+function fetchHeaders(request: IncomingMessage): Headers {
   const headers = new Headers()
   const raw = request.rawHeaders
   for (let index = 0; index + 1 < raw.length; index += 2) {
@@ -181,34 +182,91 @@ async function bridge(
       // A header the Fetch standard cannot hold is dropped, as a browser would.
     }
   }
+  return headers
+}
+
+/**
+ * Runs any fetch handler on a request's parts: builds the `Request`, reads the `Response`.
+ *
+ * @param handler The fetch handler.
+ * @param request The request's parts; a collected body becomes the `Request`'s body.
+ * @returns The answer, headers in the order `Headers` iterates them.
+ */
+async function callFetchHandler(handler: ApiHandler, request: CallRequest): Promise<CallAnswer> {
+  const body = request.collected ?? request.body
+  const webRequest = new Request(String(request.url), {
+    method: request.method,
+    headers: request.headers,
+    ...(body === null ? {} : { body, duplex: 'half' }),
+  } as RequestInit)
+  const answer = await handler(webRequest)
+  const bytes = new Uint8Array(await answer.arrayBuffer())
+  const headers: Record<string, string> = {}
+  answer.headers.forEach((value, name) => (headers[name] = value))
+  return { status: answer.status, headers, body: bytes }
+}
+
+/**
+ * Answers one Node request with the fetch handler.
+ *
+ * A handler of `createApiHandler` is called directly on the request's parts, without a
+ * `Request`, a `Response` or their streams (`direct-call.ts`: about 100 µs of CPU less per
+ * request); any other handler through `Request` and `Response`. Both send the same bytes.
+ *
+ * @param handler The fetch handler.
+ * @param direct Its direct call, if it has one.
+ * @param request The Node request.
+ * @param response The Node response.
+ */
+async function bridge(
+  handler: ApiHandler,
+  direct: DirectCall | undefined,
+  request: IncomingMessage,
+  response: ServerResponse
+): Promise<void> {
+  const method = request.method ?? 'GET'
   const hasBody = method !== 'GET' && method !== 'HEAD'
   const declared = Number(request.headers['content-length'] ?? Number.NaN)
-  let requestBody: Uint8Array | ReadableStream<Uint8Array> | undefined
+  let collected: Uint8Array | undefined
+  let stream: ReadableStream<Uint8Array> | null = null
   if (hasBody) {
     // A small body of declared length (Node's parser never delivers more than declared) is
     // collected here: one buffer is much cheaper than a web stream fed chunk by chunk. Anything
     // else (no length, or a larger one) is streamed, so the handler's limit cuts it short.
-    requestBody = declared <= bufferedBodyBytes ? await collect(request) : bodyStream(request)
-    // Nobody is left to answer.
-    if (requestBody === undefined) return void response.destroy()
+    if (declared <= bufferedBodyBytes) {
+      collected = await collect(request)
+      // Nobody is left to answer.
+      if (collected === undefined) return void response.destroy()
+    } else {
+      stream = bodyStream(request)
+    }
   }
-  const webRequest = new Request(requestUrl(request), {
+  const parts: CallRequest = {
     method,
-    headers,
-    ...(requestBody === undefined ? {} : { body: requestBody, duplex: 'half' }),
-  } as RequestInit)
-  const answer = await handler(webRequest)
-  const body = new Uint8Array(await answer.arrayBuffer())
-  response.statusCode = answer.status
-  answer.headers.forEach((value, name) => response.setHeader(name, value))
+    url: requestUrl(request),
+    headers: fetchHeaders(request),
+    body: stream,
+    collected,
+  }
+  const answer = await (direct ? direct(parts) : callFetchHandler(handler, parts))
+  // Names in lower case and sorted, as `Headers` iterates them: the same bytes either way.
+  const names = Object.keys(answer.headers).sort()
+  const fields: string[] = []
+  for (const name of names) fields.push(name.toLowerCase(), answer.headers[name] ?? '')
   if (hasBody && !request.complete) {
     // The handler left the body unread (a refusal before reading, or one over the limit):
     // answer, then close instead of reading what may be gigabytes more.
-    response.setHeader('connection', 'close')
+    fields.push('connection', 'close')
     response.once('finish', () => request.socket.destroySoon())
   }
-  response.setHeader('content-length', body.byteLength)
-  response.end(method === 'HEAD' ? undefined : body)
+  const body = answer.body
+  const length =
+    body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
+  fields.push('content-length', String(length))
+  // One array: Node writes the head without building its header map; a string body goes out
+  // in the same write as the head.
+  response.writeHead(answer.status, fields)
+  response.end(method === 'HEAD' || body === null ? undefined : body)
 }
 
 /**
@@ -221,8 +279,9 @@ async function bridge(
 export function toNodeListener(
   handler: ApiHandler
 ): (request: IncomingMessage, response: ServerResponse) => void {
+  const direct = directCallOf(handler)
   return (request, response) => {
-    bridge(handler, request, response).catch((error: unknown) => {
+    bridge(handler, direct, request, response).catch((error: unknown) => {
       console.error('postcard-preflight sandbox: bridge error', error)
       if (!response.headersSent) {
         response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' })

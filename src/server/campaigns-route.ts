@@ -15,6 +15,7 @@
  */
 import { validateCampaign } from '../campaign/validate-campaign.ts'
 import { isObject } from '../schema/read-field.ts'
+import type { CallRequest } from './direct-call.ts'
 import type { Exchange, HandlerContext } from './handler-context.ts'
 import { HttpError } from './http-error.ts'
 import { fingerprint } from './fingerprint.ts'
@@ -70,7 +71,7 @@ export function campaignSlug(name: unknown, id: string): string {
  * The `Idempotency-Key`: any non-empty value; an RFC 8941 string (`"abc"`, as the IETF draft
  * writes it) means the same key as its bare content.
  */
-function readKey(request: Request): string | undefined {
+function readKey(request: CallRequest): string | undefined {
   const value = request.headers.get('idempotency-key')
   if (value === null || value === '') return undefined
   if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) return value.slice(1, -1)

@@ -9,6 +9,7 @@
 import { resolveApiOptions, type ApiHandlerOptions } from './api-options.ts'
 import { createAuthenticator } from './authenticate.ts'
 import { createCampaign } from './campaigns-route.ts'
+import { withDirectCall, type CallAnswer, type CallRequest } from './direct-call.ts'
 import type { Exchange, HandlerContext } from './handler-context.ts'
 import { HttpError, toResponse } from './http-error.ts'
 import { memoryStore } from './memory-store.ts'
@@ -16,8 +17,8 @@ import { formatDateTime } from './next-batch.ts'
 import { createOpenApiDocument } from './openapi-document.ts'
 import { submitPostcard } from './postcards-route.ts'
 import { randomUuid } from './random-uuid.ts'
-import { rateLimitHeaders } from './rate-limit.ts'
-import { jsonContentType, toWebResponse, type Reply } from './reply.ts'
+import { addRateLimitHeaders } from './rate-limit.ts'
+import { answerOf, jsonContentType, toWebResponse, type Reply } from './reply.ts'
 import { changeEntry, changeFlow, listEntries, listLogs } from './sandbox-routes.ts'
 import { assetFile, emojiFile, type StaticFile } from './static-routes.ts'
 import type { LogRecord } from './store.ts'
@@ -175,7 +176,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   }
 
   /** Runs an API route, records it and adds the headers of spec 8. */
-  async function serveApi(exchange: Exchange, rest: readonly string[]): Promise<Response> {
+  async function serveApi(exchange: Exchange, rest: readonly string[]): Promise<CallAnswer> {
     const match = matchRoute(rest)
     let reply: Reply
     try {
@@ -191,11 +192,12 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
     if (match?.route.logged && exchange.principal) {
       await record(exchange, reply).catch(report)
     }
-    return toWebResponse(reply, {
-      ...rateLimitHeaders(exchange),
-      ...exchange.headers,
-      'x-request-id': exchange.requestId,
-    })
+    // Added last, in this order: spec 8's headers, the route's own, the request id.
+    const headers: Record<string, string> = { ...reply.headers }
+    addRateLimitHeaders(exchange, headers)
+    if (exchange.headers) Object.assign(headers, exchange.headers)
+    headers['x-request-id'] = exchange.requestId
+    return { status: reply.status, headers, body: reply.body }
   }
 
   /** Appends the request to its account's API logs (spec 1). */
@@ -228,9 +230,10 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
     await context.store.logs.append(log)
   }
 
-  return async (request) => {
+  /** The whole pipeline, from a request's parts to the answer; never throws. */
+  async function call(request: CallRequest): Promise<CallAnswer> {
     try {
-      const url = new URL(request.url)
+      const url = typeof request.url === 'string' ? new URL(request.url) : request.url
       const method = request.method.toUpperCase()
       const path = url.pathname
       const segments = path.split('/').slice(1)
@@ -252,16 +255,29 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       try {
         file = await serveStatic(method, path)
       } catch (error) {
-        return toWebResponse(toResponse(error, report), {}, method === 'HEAD')
+        return answerOf(toResponse(error, report), method === 'HEAD')
       }
-      // A Uint8Array is a valid body in every runtime; TypeScript's DOM types only want one
-      // backed by an ArrayBuffer, which Node's Buffer does not promise.
-      return new Response(method === 'HEAD' ? null : (file.body as BodyInit), {
-        status: 200,
-        headers: file.headers,
-      })
+      return { status: 200, headers: file.headers, body: method === 'HEAD' ? null : file.body }
     } catch (error) {
-      return toWebResponse(toResponse(error, report))
+      return answerOf(toResponse(error, report))
     }
   }
+
+  const handler: ApiHandler = async (request) => {
+    try {
+      return toWebResponse(
+        await call({
+          method: request.method,
+          url: request.url,
+          headers: request.headers,
+          body: request.body,
+        })
+      )
+    } catch (error) {
+      // A header value the Response refuses: a bug of the sandbox, answered like any other.
+      return toWebResponse(answerOf(toResponse(error, report)))
+    }
+  }
+  // The Node bridge calls the pipeline without Request and Response (see direct-call.ts).
+  return withDirectCall(handler, call)
 }

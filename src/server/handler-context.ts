@@ -7,6 +7,7 @@
 import type { FontRegistry } from '../text/types.ts'
 import type { ResolvedOptions } from './api-options.ts'
 import type { Principal } from './authenticate.ts'
+import type { CallRequest } from './direct-call.ts'
 import type { BodyText, JsonBody } from './read-json-body.ts'
 import type { RateLimitResult, Store } from './store.ts'
 
@@ -22,12 +23,16 @@ export interface HandlerContext {
   /** Reports an unexpected error once. */
   readonly report: (error: unknown) => void
   /** The next batch of a flow, memoised per flow (see `schedule.ts`). */
-  readonly batchCache: Map<string, { readonly from: number; readonly next: number }>
+  readonly batchCache: Map<
+    string,
+    { readonly from: number; readonly next: number; readonly text: string }
+  >
 }
 
 /** One request on its way through the pipeline; routes fill in what they learn. */
 export interface Exchange {
-  readonly request: Request
+  /** The request: a web `Request`, or its parts from a host adapter (see `direct-call.ts`). */
+  readonly request: CallRequest
   readonly method: string
   /** The URL path, still percent-encoded. */
   readonly path: string

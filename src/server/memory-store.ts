@@ -56,20 +56,69 @@ function sweep<V>(map: Map<string, V>, now: number, expiry: (value: V) => number
   }
 }
 
-/** Newest-first copy of the last `limit` values of an insertion-ordered map. */
-function newest<V>(values: Iterable<V>, limit: number, keep: (value: V) => boolean): V[] {
-  const all = [...values].filter(keep)
-  return all.slice(Math.max(0, all.length - limit)).reverse()
-}
+/**
+ * Records by id in insertion order, at most `max` of them: inserting beyond drops the oldest.
+ *
+ * The order lives in a ring of ids beside the `Map`, not in the `Map`'s own order: V8 keeps the
+ * slots of deleted entries at the front of a `Map` until it rehashes, so finding its oldest live
+ * entry (`map.keys().next()`) walks over every record dropped before. With 10 000 records
+ * kept that walk was most of the cost of appending a log record or an entry (measured in
+ * `bench/server.bench.js`); the ring finds the oldest in one step and the newest without
+ * copying the whole map.
+ */
+class CappedMap<V> {
+  readonly #values = new Map<string, V>()
+  /** The ids, oldest at `#head` once the ring is full (at index 0 before). */
+  readonly #ring: string[] = []
+  #head = 0
+  readonly #max: number
 
-/** A map keeping at most `max` values; inserting beyond drops the oldest. */
-function capped<V>(map: Map<string, V>, key: string, value: V, max: number): V | undefined {
-  const replacing = map.has(key)
-  map.set(key, value)
-  if (replacing || map.size <= max) return undefined
-  const [oldestKey, oldest] = map.entries().next().value as [string, V]
-  map.delete(oldestKey)
-  return oldest
+  /** @param max How many records to keep (at least 1). */
+  constructor(max: number) {
+    this.#max = max
+  }
+
+  get(id: string): V | undefined {
+    return this.#values.get(id)
+  }
+
+  /**
+   * Inserts a record, or replaces the one with the same id in its place.
+   *
+   * @returns The record dropped to make room, if one was.
+   */
+  set(id: string, value: V): V | undefined {
+    const replacing = this.#values.has(id)
+    this.#values.set(id, value)
+    if (replacing) return undefined
+    if (this.#ring.length < this.#max) {
+      this.#ring.push(id)
+      return undefined
+    }
+    const oldestId = this.#ring[this.#head] as string
+    this.#ring[this.#head] = id
+    this.#head = (this.#head + 1) % this.#max
+    const oldest = this.#values.get(oldestId)
+    this.#values.delete(oldestId)
+    return oldest
+  }
+
+  /**
+   * The newest records that `keep` accepts, newest first.
+   *
+   * @param limit At most this many.
+   * @param keep The filter.
+   * @returns The records.
+   */
+  newest(limit: number, keep: (value: V) => boolean = () => true): V[] {
+    const found: V[] = []
+    const size = this.#ring.length
+    for (let back = 1; back <= size && found.length < limit; back++) {
+      const value = this.#values.get(this.#ring[(this.#head + size - back) % size] as string)
+      if (value !== undefined && keep(value)) found.push(value)
+    }
+    return found
+  }
 }
 
 /**
@@ -95,16 +144,16 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
   const pending = new Map<string, IdempotencyRecord & { state: 'pending' }>()
   const done = new Map<string, IdempotencyRecord & { state: 'completed' }>()
   const windows = new Map<string, Window>()
-  const entries = new Map<string, Map<string, EntryRecord>>()
+  const entries = new Map<string, CappedMap<EntryRecord>>()
   const entryByRequest = new Map<string, Map<string, string>>()
-  const logs = new Map<string, Map<string, LogRecord>>()
-  const campaigns = new Map<string, Map<string, CampaignRecord>>()
+  const logs = new Map<string, CappedMap<LogRecord>>()
+  const campaigns = new Map<string, CappedMap<CampaignRecord>>()
   const paused = new Map<string, boolean>()
 
   const scopeOf = (accountId: string, mode: TokenMode) => `${accountId}\u0000${mode}`
-  const bucket = <V>(maps: Map<string, Map<string, V>>, scope: string) => {
+  const bucket = <V>(maps: Map<string, CappedMap<V>>, scope: string) => {
     let map = maps.get(scope)
-    if (!map) maps.set(scope, (map = new Map()))
+    if (!map) maps.set(scope, (map = new CappedMap(maxRecords)))
     return map
   }
 
@@ -168,8 +217,9 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
     entries: {
       async put(entry) {
         const scope = scopeOf(entry.account_id, entry.mode)
-        const dropped = capped(bucket(entries, scope), entry.id, entry, maxRecords)
-        const index = bucket(entryByRequest, scope)
+        const dropped = bucket(entries, scope).set(entry.id, entry)
+        let index = entryByRequest.get(scope)
+        if (!index) entryByRequest.set(scope, (index = new Map()))
         if (dropped && index.get(dropped.request_id) === dropped.id) {
           index.delete(dropped.request_id)
         }
@@ -193,7 +243,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
           const map = entries.get(scopeOf(filter.account_id, mode))
           if (map) {
             found.push(
-              ...newest(map.values(), limit, (entry) =>
+              ...map.newest(limit, (entry) =>
                 filter.flow_id === undefined ? true : entry.flow_id === filter.flow_id
               )
             )
@@ -208,17 +258,17 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
 
     logs: {
       async append(record) {
-        capped(bucket(logs, scopeOf(record.account_id, record.mode)), record.id, record, maxRecords)
+        bucket(logs, scopeOf(record.account_id, record.mode)).set(record.id, record)
       },
       async list(accountId, mode, limit) {
         const map = logs.get(scopeOf(accountId, mode))
-        return map ? newest(map.values(), limit, () => true) : []
+        return map ? map.newest(limit) : []
       },
     },
 
     campaigns: {
       async put(record) {
-        capped(bucket(campaigns, record.account_id), record.id, record, maxRecords)
+        bucket(campaigns, record.account_id).set(record.id, record)
       },
       async get(accountId, id) {
         return campaigns.get(accountId)?.get(id)

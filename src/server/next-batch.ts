@@ -140,13 +140,31 @@ export function nextBatch(now: number, at: readonly string[], timeZone: string):
   return best
 }
 
+/** The second {@link formatDateTime} formatted last, and its text. */
+let formattedSecond = Number.NaN
+let formattedText = ''
+
+/** The largest distance from the epoch a `Date` holds (ECMA-262 TimeClip). */
+const maxTime = 8.64e15
+
 /**
  * Formats an instant as the spec's date-time, `YYYY-MM-DDTHH:mm:ssZ` in UTC (spec 1).
  *
+ * A request formats its arrival up to three times (entry, log, batch) and the requests of one
+ * second share the text, so the last second's text is kept: one `Date` per second, not three
+ * per request.
+ *
  * @param instant Epoch milliseconds.
  * @returns The date-time, without fractional seconds.
+ * @throws {RangeError} For an instant that is not a valid time (as `toISOString`).
  */
 export function formatDateTime(instant: number): string {
-  // toISOString is `YYYY-MM-DDTHH:mm:ss.sssZ` for years 0-9999.
-  return `${new Date(instant).toISOString().slice(0, 19)}Z`
+  // The second a Date of `instant` shows: Date truncates fractions toward zero (TimeClip).
+  const second = Math.floor(Math.trunc(instant) / 1000)
+  if (second === formattedSecond && Math.abs(instant) <= maxTime) return formattedText
+  // toISOString is `YYYY-MM-DDTHH:mm:ss.sssZ` for years 0-9999; it throws for invalid times.
+  const text = `${new Date(instant).toISOString().slice(0, 19)}Z`
+  formattedSecond = second
+  formattedText = text
+  return text
 }

@@ -47,15 +47,14 @@ export async function applyRateLimit(
 }
 
 /**
- * The headers every answer of a rate-limited endpoint carries (spec 8).
+ * Adds the headers every answer of a rate-limited endpoint carries (spec 8).
  *
  * @param exchange The request.
- * @returns `X-RateLimit-Limit` and `X-RateLimit-Remaining`, or nothing before the count.
+ * @param headers The answer's headers: `X-RateLimit-Limit` and `X-RateLimit-Remaining` are
+ *   set once the request was counted, nothing before.
  */
-export function rateLimitHeaders(exchange: Exchange): Record<string, string> {
-  if (!exchange.rate) return {}
-  return {
-    'x-ratelimit-limit': String(exchange.rate.limit),
-    'x-ratelimit-remaining': String(exchange.rate.result.remaining),
-  }
+export function addRateLimitHeaders(exchange: Exchange, headers: Record<string, string>): void {
+  if (!exchange.rate) return
+  headers['x-ratelimit-limit'] = String(exchange.rate.limit)
+  headers['x-ratelimit-remaining'] = String(exchange.rate.result.remaining)
 }

@@ -21,6 +21,14 @@ export interface JsonBody extends BodyText {
   readonly value: unknown
 }
 
+/** What the reader needs of a request; a web `Request` is one. */
+export interface BodySource {
+  readonly headers: { get(name: string): string | null }
+  readonly body: ReadableStream<Uint8Array> | null
+  /** The whole body when the host already holds it (see `CallRequest`); read instead of `body`. */
+  readonly collected?: Uint8Array | undefined
+}
+
 const decoder = new TextDecoder('utf-8', { fatal: true })
 
 /**
@@ -45,11 +53,16 @@ function tooLarge(limit: number): HttpError {
  * @param limit Maximum number of bytes.
  * @returns The bytes.
  */
-async function readBytes(request: Request, limit: number): Promise<Uint8Array> {
+async function readBytes(request: BodySource, limit: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN)
   if (declared > limit) {
     await request.body?.cancel().catch(() => undefined)
     throw tooLarge(limit)
+  }
+  const collected = request.collected
+  if (collected) {
+    if (collected.byteLength > limit) throw tooLarge(limit)
+    return collected
   }
   if (!request.body) return new Uint8Array(0)
   const reader = request.body.getReader()
@@ -82,10 +95,13 @@ async function readBytes(request: Request, limit: number): Promise<Uint8Array> {
   return bytes
 }
 
+/** Any UTF-16 surrogate (no `g` flag: `test` keeps no state). */
+const surrogate = /[\uD800-\uDFFF]/
+
 /** Whether a string has a UTF-16 surrogate without its partner (only `\u` escapes make one). */
 function hasLoneSurrogate(text: string): boolean {
   // Fast path: nearly every string has no surrogate at all.
-  if (!/[\uD800-\uDFFF]/.test(text)) return false
+  if (!surrogate.test(text)) return false
   for (let index = 0; index < text.length; index++) {
     const unit = text.charCodeAt(index)
     if (unit >= 0xdc00 && unit <= 0xdfff) return true
@@ -98,27 +114,39 @@ function hasLoneSurrogate(text: string): boolean {
   return false
 }
 
+const loneSurrogate = 'it contains an unpaired UTF-16 surrogate'
+const tooDeep = `it nests deeper than ${maxJsonDepth} levels`
+
 /**
  * Checks what `JSON.parse` accepts but the service's decoder (PHP `json_decode`) refuses:
  * nesting deeper than {@link maxJsonDepth} and unpaired surrogates (`JSON_ERROR_UTF16`).
- * Iterative, so a body of a million `[` cannot overflow the stack here or later.
  *
- * @param value The parsed body.
+ * Recursive but bounded: it never descends below an object or array at depth
+ * `maxJsonDepth + 1`, so a body of a million `[` cannot overflow the stack here (and no later
+ * step sees such a body). It allocates nothing per node: this runs on every request. A body
+ * with several problems gets the one met first in this order: an object's keys before its
+ * members, its members from the last to the first.
+ *
+ * @param node The parsed body, or a part of it.
+ * @param depth The nesting level of `node` (the body is at 1).
  * @returns The problem, or `undefined`.
  */
-function decoderProblem(value: unknown): string | undefined {
-  const stack: [unknown, number][] = [[value, 1]]
-  for (let item = stack.pop(); item; item = stack.pop()) {
-    const [node, depth] = item
-    if (typeof node === 'string') {
-      if (hasLoneSurrogate(node)) return 'it contains an unpaired UTF-16 surrogate'
-    } else if (node !== null && typeof node === 'object') {
-      if (depth > maxJsonDepth) return `it nests deeper than ${maxJsonDepth} levels`
-      for (const [key, child] of Object.entries(node)) {
-        if (hasLoneSurrogate(key)) return 'it contains an unpaired UTF-16 surrogate'
-        stack.push([child, depth + 1])
-      }
+function decoderProblem(node: unknown, depth = 1): string | undefined {
+  if (typeof node === 'string') return hasLoneSurrogate(node) ? loneSurrogate : undefined
+  if (node === null || typeof node !== 'object') return undefined
+  if (depth > maxJsonDepth) return tooDeep
+  if (Array.isArray(node)) {
+    for (let index = node.length - 1; index >= 0; index--) {
+      const problem = decoderProblem(node[index], depth + 1)
+      if (problem) return problem
     }
+    return undefined
+  }
+  const keys = Object.keys(node)
+  for (const key of keys) if (hasLoneSurrogate(key)) return loneSurrogate
+  for (let index = keys.length - 1; index >= 0; index--) {
+    const problem = decoderProblem((node as Record<string, unknown>)[keys[index] ?? ''], depth + 1)
+    if (problem) return problem
   }
   return undefined
 }
@@ -131,7 +159,7 @@ function decoderProblem(value: unknown): string | undefined {
  * @returns The text and its size.
  * @throws {HttpError} 413 over the limit, 400 for bytes that are not UTF-8.
  */
-export async function readBodyText(request: Request, limit: number): Promise<BodyText> {
+export async function readBodyText(request: BodySource, limit: number): Promise<BodyText> {
   const bytes = await readBytes(request, limit)
   try {
     return { text: decoder.decode(bytes), bytes: bytes.byteLength }
@@ -169,7 +197,7 @@ export function parseJsonText(text: string): unknown {
  * @throws {HttpError} 413 over the limit, 400 for anything that is not JSON.
  */
 export async function readJsonBody(
-  request: Request,
+  request: BodySource,
   limit: number,
   received?: (body: BodyText) => void
 ): Promise<JsonBody> {

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { CallAnswer } from './direct-call.ts'
 
 /** A finished answer of the API; the body is the exact text sent (JSON for every API route). */
 export interface Reply {
@@ -40,20 +41,27 @@ export function jsonReply(
 }
 
 /**
- * Turns a reply into a web `Response`.
+ * The answer to send for a reply: its status, headers and body.
  *
  * @param reply The reply.
- * @param extraHeaders Headers added last (rate-limit headers, the request id...).
  * @param withoutBody `true` for a `HEAD` request: same headers, no body.
+ * @returns The answer.
+ */
+export function answerOf(reply: Reply, withoutBody = false): CallAnswer {
+  return { status: reply.status, headers: reply.headers, body: withoutBody ? null : reply.body }
+}
+
+/**
+ * Turns an answer into a web `Response`.
+ *
+ * @param answer The answer.
  * @returns The `Response`.
  */
-export function toWebResponse(
-  reply: Reply,
-  extraHeaders: Readonly<Record<string, string>> = {},
-  withoutBody = false
-): Response {
-  return new Response(withoutBody ? null : reply.body, {
-    status: reply.status,
-    headers: { ...reply.headers, ...extraHeaders },
+export function toWebResponse(answer: CallAnswer): Response {
+  // A Uint8Array is a valid body in every runtime; TypeScript's DOM types only want one
+  // backed by an ArrayBuffer, which Node's Buffer does not promise.
+  return new Response(answer.body as BodyInit | null, {
+    status: answer.status,
+    headers: answer.headers,
   })
 }

@@ -39,10 +39,11 @@ export async function isPaused(context: HandlerContext, flow: ResolvedFlow): Pro
  */
 export function nextBatchOf(context: HandlerContext, flow: ResolvedFlow, time: number): string {
   const cached = context.batchCache.get(flow.id)
-  if (cached && cached.from <= time && time < cached.next) return formatDateTime(cached.next)
+  if (cached && cached.from <= time && time < cached.next) return cached.text
   const next = nextBatch(time, flow.batch.at, flow.batch.time_zone)
-  context.batchCache.set(flow.id, { from: time, next })
-  return formatDateTime(next)
+  const text = formatDateTime(next)
+  context.batchCache.set(flow.id, { from: time, next, text })
+  return text
 }
 
 /**

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { memoryStore } from '../../src/server/memory-store.ts'
 import type { EntryRecord, LogRecord } from '../../src/server/store.ts'
@@ -146,6 +147,40 @@ describe('memoryStore entries and logs', () => {
     }
     expect(await store.entries.byRequestId('acme', 'test', 'r1')).toBeUndefined()
     expect((await store.entries.byRequestId('acme', 'test', 'r3'))?.id).toBe('e3')
+  })
+
+  test('should drop the oldest record first, round after round, whatever is replaced', async () => {
+    // Model: a Map keeps insertion order, a replaced key keeps its place, the oldest goes first.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 5 }),
+        fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g'), { maxLength: 40 }),
+        fc.integer({ min: 1, max: 8 }),
+        async (maxRecords, ids, limit) => {
+          const store = memoryStore({ maxRecords })
+          const model = new Map<string, number>()
+          for (const [step, id] of ids.entries()) {
+            await store.entries.put(
+              entry(id, `r-${id}`, '2026-01-01T00:00:00Z', { postcard: step })
+            )
+            await store.logs.append({ ...log(id), request_bytes: step })
+            const replacing = model.has(id)
+            model.set(id, step)
+            if (!replacing && model.size > maxRecords)
+              model.delete(model.keys().next().value as string)
+          }
+          const expected = [...model].reverse().slice(0, limit)
+          const entries = await store.entries.list({ account_id: 'acme' }, limit)
+          expect(entries.map((found) => [found.id, found.postcard])).toEqual(expected)
+          const logs = await store.logs.list('acme', 'test', limit)
+          expect(logs.map((found) => [found.id, found.request_bytes])).toEqual(expected)
+          for (const id of ['a', 'b', 'c', 'd', 'e', 'f', 'g']) {
+            const found = await store.entries.byRequestId('acme', 'test', `r-${id}`)
+            expect(found?.postcard).toBe(model.get(id))
+          }
+        }
+      )
+    )
   })
 
   test('should keep campaigns and pauses', async () => {

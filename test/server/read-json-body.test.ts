@@ -110,6 +110,24 @@ describe('readJsonBody', () => {
     expect((await readJsonBody(post('"\\ud83d\\ude00"'), 100)).value).toBe('😀')
   })
 
+  test.each([
+    ['["\\ud800", D]', 'it nests deeper than 512 levels'],
+    ['[D, "\\ud800"]', 'it contains an unpaired UTF-16 surrogate'],
+    ['{"\\ud800": D}', 'it contains an unpaired UTF-16 surrogate'],
+    ['{"a": D, "b": "\\ud800"}', 'it contains an unpaired UTF-16 surrogate'],
+    ['{"a": "\\udc00", "b": D}', 'it nests deeper than 512 levels'],
+    ['[{"\\ud800": 1}, D]', 'it nests deeper than 512 levels'],
+  ])(
+    'should name one problem of %s: keys first, then members from the last',
+    async (shape, problem) => {
+      const text = shape.replace('D', `${'['.repeat(513)}${']'.repeat(513)}`)
+      expect(await refusal(readJsonBody(post(text), 1_048_576))).toEqual([
+        400,
+        `The request body is not valid JSON: ${problem}.`,
+      ])
+    }
+  )
+
   test('should survive a million nested brackets without a stack overflow', async () => {
     const text = `${'['.repeat(500_000)}${']'.repeat(500_000)}`
     expect((await refusal(readJsonBody(post(text), 1_048_576)))[0]).toBe(400)
@@ -125,6 +143,34 @@ describe('readJsonBody', () => {
     expect(await refusal(readJsonBody(post(new Uint8Array([0x22, 0xff, 0x22])), 100))).toEqual([
       400,
       'The request body is not valid JSON: it is not UTF-8.',
+    ])
+  })
+})
+
+describe('readJsonBody on a body the host collected', () => {
+  const collected = (text: string, headers: Record<string, string> = {}) => ({
+    headers: new Headers(headers),
+    body: null,
+    collected: new TextEncoder().encode(text),
+  })
+
+  test('should read the collected bytes, not the stream', async () => {
+    expect(await readJsonBody(collected('{"a": "ü"}'), 100)).toEqual({
+      value: { a: 'ü' },
+      text: '{"a": "ü"}',
+      bytes: 11,
+    })
+  })
+
+  test('should refuse collected bytes over the limit, declared or not', async () => {
+    const text = `"${'x'.repeat(99)}"`
+    expect(await refusal(readJsonBody(collected(text), 100))).toEqual([
+      413,
+      'The request body is larger than 100 bytes.',
+    ])
+    expect(await refusal(readJsonBody(collected('{}', { 'content-length': '101' }), 100))).toEqual([
+      413,
+      'The request body is larger than 100 bytes.',
     ])
   })
 })
