@@ -5,6 +5,7 @@
  * @module
  */
 import type { MarkdownElement } from '../design/types.ts'
+import type { Root } from 'mdast'
 import { parseForLayout } from '../markdown/parse-for-layout.ts'
 import { graphemeBoundaries } from '../text/graphemes.ts'
 import type { FontRegistry } from '../text/types.ts'
@@ -126,6 +127,8 @@ function suggest(
  * @param text The Markdown text of `content.<key>`.
  * @param area The Markdown area of the design.
  * @param fonts The font registry.
+ * @param tree The text's tree from `parseForLayout`, when the caller has it already (default:
+ *   parsed here).
  * @returns The fit error, or `undefined` when the text fits.
  * @example
  * ```ts
@@ -136,9 +139,10 @@ function suggest(
 export function checkFit(
   text: string,
   area: MarkdownElement,
-  fonts: FontRegistry
+  fonts: FontRegistry,
+  tree: Root = parseForLayout(text).tree
 ): MarkdownFitError | undefined {
-  const blocks = contentBlocks(parseForLayout(text).tree, text)
+  const blocks = contentBlocks(tree, text)
   const metrics = measureBlocks(blocks, area, fonts)
   if (metrics.fits) return undefined
   return {

@@ -4,7 +4,7 @@
  * @module
  */
 import { ALLOWED_MARKDOWN } from '../markdown/allowed-markdown.ts'
-import { checkMarkdown } from '../markdown/check-markdown.ts'
+import { judgeSyntax } from './judge-content.ts'
 import type { PostcardCheck } from './types.ts'
 
 /**
@@ -19,7 +19,7 @@ export const checkMarkdownSyntax: PostcardCheck = {
     for (const entry of contentEntries) {
       const path = `content.${entry.key}`
       if (report.hasError(path)) continue
-      for (const violation of checkMarkdown(entry.value)) {
+      for (const violation of judgeSyntax(entry.value).violations) {
         report.error(path, violation.message, 'markdown')
         rejected = true
       }

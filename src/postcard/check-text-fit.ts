@@ -3,9 +3,9 @@
  *
  * @module
  */
-import { checkFit } from '../layout/check-fit.ts'
-import { MAX_EMPHASIS_RUNS_PER_BLOCK, maxEmphasisRuns } from '../markdown/parse-for-layout.ts'
+import { MAX_EMPHASIS_WORK } from '../markdown/parse-for-layout.ts'
 import type { MarkdownFitError } from '../verdict/types.ts'
+import { judgeFit, judgeSyntax } from './judge-content.ts'
 import type { PostcardCheck } from './types.ts'
 
 /** `52.3` → `52.3 mm`, keeping the two decimals the fit error carries. */
@@ -36,16 +36,16 @@ export const checkTextFit: PostcardCheck = {
       const path = `content.${entry.key}`
       if (report.hasError(path)) continue
       if (!fonts.has(entry.area.font_family)) continue
-      const runs = maxEmphasisRuns(entry.value)
-      if (runs > MAX_EMPHASIS_RUNS_PER_BLOCK) {
+      const syntax = judgeSyntax(entry.value)
+      if (!syntax.emphasisResolved) {
         report.warn({
           code: 'emphasis-not-resolved',
           path,
-          message: `Unexpected ${runs} bold or italic markers in one paragraph of ${path}, expected at most ${MAX_EMPHASIS_RUNS_PER_BLOCK}: the fit is measured with \`*\` and \`_\` as plain characters.`,
-          data: { runs, limit: MAX_EMPHASIS_RUNS_PER_BLOCK },
+          message: `Unexpected ${syntax.emphasisRuns} bold or italic markers in ${path}, expected far fewer: the fit is measured with \`*\` and \`_\` as plain characters.`,
+          data: { runs: syntax.emphasisRuns, work_limit: MAX_EMPHASIS_WORK },
         })
       }
-      const error = checkFit(entry.value, entry.area, fonts)
+      const error = judgeFit(entry.value, entry.area, fonts)
       if (!error) continue
       report.error(path, fitMessage(error), 'fit')
       fitErrors.push(error)
