@@ -1,0 +1,126 @@
+/**
+ * The soak of issue 8: 50 concurrent clients against the built sandbox server (its own process,
+ * loopback only) for a bounded time, ~12 s in CI; `PREFLIGHT_SOAK_SECONDS=60` gives the longer
+ * run whose figures `docs/robustness.md` records. The driver (`bench/soak.bench.js`, shared with
+ * `npm run bench`) checks every answer as it arrives; this test asserts the accounting: nothing
+ * lost, every replay identical, every full minute exactly at its limit, memory flat.
+ * `beforeAll` builds `dist/` when it is missing or older than `src/`.
+ */
+import { execFile } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import {
+  runSoak,
+  startSoakServer,
+  type SoakReport,
+  type SoakServer,
+} from '../../bench/soak.bench.js'
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+const seconds = Number(process.env['PREFLIGHT_SOAK_SECONDS'] ?? '') || 12
+
+/** Newest modification time under a folder, in ms. */
+function newest(folder: string): number {
+  let time = 0
+  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) time = Math.max(time, statSync(join(entry.parentPath, entry.name)).mtimeMs)
+  }
+  return time
+}
+
+/** Builds `dist/` (as test/node/cli.test.ts does) unless it is newer than every source. */
+async function ensureBuilt(): Promise<void> {
+  const marker = join(root, 'dist/server/create-api-handler.js')
+  if (existsSync(marker) && statSync(marker).mtimeMs >= newest(join(root, 'src'))) return
+  const tsc = join(root, 'node_modules/typescript/bin/tsc')
+  await promisify(execFile)(
+    process.execPath,
+    [tsc, '-p', 'tsconfig.build.json', '--allowJs', '--noCheck'],
+    { cwd: root }
+  ).catch(() => undefined)
+  expect(existsSync(marker)).toBe(true)
+}
+
+let server: SoakServer
+let report: SoakReport
+
+beforeAll(
+  async () => {
+    await ensureBuilt()
+    // Short retention and small caps, so that a 12-second run reaches the steady state:
+    // idempotency records expire after 2 minutes of the server's clock (2 phases), and logs and
+    // entries keep the newest 200 per account and mode.
+    server = await startSoakServer({ retentionMs: 2 * 60_000, maxRecords: 200 })
+    report = await runSoak(server, { durationMs: seconds * 1000 })
+    const mb = (bytes: number) => Math.round((bytes / 1_048_576) * 10) / 10
+    // The figures of docs/robustness.md.
+    console.log(
+      JSON.stringify(
+        {
+          ...report,
+          memory: {
+            peakRssMB: mb(report.memory.peakRss),
+            peakHeapMB: mb(report.memory.peakHeap),
+            heapMB: report.memory.samples.map((sample) => mb(sample.heapUsed)),
+          },
+        },
+        null,
+        1
+      )
+    )
+  },
+  (seconds + 120) * 1000
+)
+
+afterAll(async () => {
+  await server?.stop()
+})
+
+describe(`soak: 50 clients for ${seconds} s`, () => {
+  test('should check every answer and find nothing wrong', () => {
+    expect(report.failures).toEqual([])
+    expect(report.failureCount).toBe(0)
+    expect(report.server.errors).toEqual([])
+    // Only the statuses the mix can produce; never a 500.
+    expect(Object.keys(report.statuses).sort()).toEqual(
+      expect.arrayContaining(['201', '202', '409', '422', '429'])
+    )
+    for (const status of Object.keys(report.statuses)) {
+      expect(['200', '201', '202', '409', '422', '429']).toContain(status)
+    }
+    expect(report.requests).toBeGreaterThan(1000)
+  })
+
+  test('should make exactly one entry per 201 or 202', () => {
+    const made = (report.statuses['201'] ?? 0) + (report.statuses['202'] ?? 0)
+    // Campaigns answer 201 too; every other 201/202 is an entry.
+    expect(report.created).toBeGreaterThan(made / 2)
+    expect(report.server.created).toEqual(report.expected)
+    expect(report.expected.count).toBe(report.created)
+  })
+
+  test('should replay byte for byte, and forget ids after the retention', () => {
+    expect(report.replays).toBeGreaterThan(100)
+    expect(report.inProgress).toBe(0)
+    expect(report.expiredReuses).toBeGreaterThan(0)
+  })
+
+  test('should hold the limit of every minute exactly', () => {
+    // Every (endpoint, token, minute) was checked; the hot token filled its minutes.
+    expect(report.windows.full).toBeGreaterThanOrEqual(Math.floor(report.phases / 2))
+    expect(report.refused).toBeGreaterThan(0)
+  })
+
+  test('should keep memory flat once the caps and the retention are reached', () => {
+    const heap = report.memory.samples.map((sample) => sample.heapUsed)
+    // From the 4th minute on, the store is at its steady state (2 minutes of records, full
+    // caps): the heap after a collection stays within 25 % + 4 MB of its value then.
+    const steady = heap.slice(4)
+    expect(steady.length).toBeGreaterThan(2)
+    const reference = steady[0] as number
+    for (const value of steady) expect(value).toBeLessThan(reference * 1.25 + 4 * 1_048_576)
+  })
+})
