@@ -764,7 +764,7 @@ export async function run() {
         name: 'soak: request that created an entry (201/202)',
         median_us: report.latency.created_median_us,
         p99_us: report.latency.created_p99_us,
-        note: 'A6 (two Markdown areas fit-checked, one QR) and DL flows, shipped fonts',
+        note: 'A6, DL and A5 flows of the shipped config: Markdown fit-checked on the shipped fonts, QR URLs',
       },
     ]
   } finally {

@@ -90,6 +90,12 @@ interface PreparedEntry {
 /** Prepared lines per family (its regular face) and text; cleared past the limit. */
 const preparedLines = new WeakMap<Face, Map<string, PreparedEntry[]>>()
 const PREPARED_LIMIT = 4000
+/**
+ * Characters of line texts one family's cache may hold before it is cleared: entries are capped
+ * by count above, and by size here, so distinct 8000-character texts cannot pile up (issue 8).
+ */
+const PREPARED_CHARS_LIMIT = 1_000_000
+const preparedChars = new WeakMap<object, number>()
 
 /** Resolves the face of a style run. */
 export type FaceOf = (run: StyleRun) => Face
@@ -210,7 +216,13 @@ function prepare(line: InlineLine, family: Face, faceOf: FaceOf): Prepared {
     }
   }
   const result: Prepared = { units, opportunities: findBreakOpportunities(text) }
-  if (byText.size >= PREPARED_LIMIT) byText.clear()
+  const chars = (preparedChars.get(byText) ?? 0) + line.text.length
+  if (byText.size >= PREPARED_LIMIT || chars > PREPARED_CHARS_LIMIT) {
+    byText.clear()
+    preparedChars.set(byText, line.text.length)
+  } else {
+    preparedChars.set(byText, chars)
+  }
   byText.set(line.text, [...(byText.get(line.text) ?? []), { runs: line.runs, prepared: result }])
   return result
 }

@@ -29,3 +29,12 @@ export {
   type LoadedAccount,
   type LoadedFlow,
 } from './server-config.ts'
+export {
+  redisStore,
+  openRedisStore,
+  RedisStoreError,
+  type RedisStore,
+  type RedisClient,
+  type RedisStoreOptions,
+  type OpenRedisStoreOptions,
+} from './redis-store.ts'

@@ -53,7 +53,9 @@ export function readField(root: unknown, path: string): unknown {
  * @returns The pairs, or `undefined` when `value` has no members.
  */
 export function fieldEntries(value: unknown): [string, unknown][] | undefined {
-  if (Array.isArray(value)) return (value as unknown[]).map((item, index) => [String(index), item])
+  // Array.from visits holes too (a sparse array from a JavaScript caller; JSON has none).
+  if (Array.isArray(value))
+    return Array.from(value as unknown[], (item, index) => [String(index), item])
   if (isObject(value)) return Object.entries(value)
   return undefined
 }

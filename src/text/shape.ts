@@ -28,6 +28,11 @@ export interface ShapedText {
 
 /** Cached shapes per face; cleared when it grows past this many entries. */
 const CACHE_LIMIT = 20_000
+/**
+ * Longer texts are shaped but not kept: words repeat, a long unbreakable token rarely does, and
+ * keeping 8000-character tokens would let a stream of distinct ones hold gigabytes (issue 8).
+ */
+const MAX_CACHED_LENGTH = 128
 const caches = new WeakMap<Face, Map<string, ShapedText>>()
 
 const SPACE = 0x20
@@ -267,6 +272,7 @@ export function shapeText(face: Face, text: string): ShapedText {
   let shaped = cache.get(text)
   if (!shaped) {
     shaped = shapeUncached(face, text)
+    if (text.length > MAX_CACHED_LENGTH) return shaped
     if (cache.size >= CACHE_LIMIT) cache.clear()
     cache.set(text, shaped)
   }

@@ -4,6 +4,7 @@ test('should expose the Node API', async () => {
   expect(Object.keys(await import('../../src/node/index.ts')).sort()).toEqual([
     'EmojiArtworkError',
     'FontManifestError',
+    'RedisStoreError',
     'ServerConfigError',
     'createEmojiArtworkSource',
     'folderAssets',
@@ -13,7 +14,9 @@ test('should expose the Node API', async () => {
     'loadEmojiArtwork',
     'loadFontSources',
     'loadServerConfig',
+    'openRedisStore',
     'readOutlinesWithOpentype',
+    'redisStore',
     'startSandboxServer',
     'toNodeListener',
   ])

@@ -187,3 +187,13 @@ describe('validatePostcard never throws', () => {
     })
   })
 })
+
+const a6Sparse = makeDesign({ markdown: ['greeting'], qr: ['coupon_url'] })
+
+test('should judge sparse arrays (a JavaScript caller; JSON has none) without throwing', () => {
+  // eslint-disable-next-line no-sparse-arrays
+  const holes = [, 'x']
+  expect(() =>
+    validatePostcard({ flow_id: 'x', from: {}, to: {}, content: holes, qr_codes: holes }, a6Sparse)
+  ).not.toThrow()
+})

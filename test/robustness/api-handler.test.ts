@@ -374,7 +374,9 @@ describe('createApiHandler under hostile requests', () => {
           const { handler, store, errors } = sandbox()
           const exchanges: Exchange[] = []
           for (const c of calls) exchanges.push(await send(handler, c))
-          expect(errors).toEqual([])
+          expect(
+            errors.map((error) => (error instanceof Error ? error.stack : String(error)))
+          ).toEqual([])
           for (const exchange of exchanges) expectSpecAnswer(exchange)
           await expectNothingLost(store, exchanges)
           expectNoPollution(before)
@@ -393,7 +395,9 @@ describe('createApiHandler under hostile requests', () => {
           const before = prototypeSnapshot()
           const { handler, store, errors } = sandbox()
           const exchanges = await Promise.all(calls.map((c) => send(handler, c)))
-          expect(errors).toEqual([])
+          expect(
+            errors.map((error) => (error instanceof Error ? error.stack : String(error)))
+          ).toEqual([])
           for (const exchange of exchanges) {
             // A duplicate may meet its first request still running: the one retryable 409.
             if (exchange.status === 409 && exchange.text.includes('"request_in_progress"')) continue

@@ -126,6 +126,15 @@ describe('robustness checks', () => {
       delete proto['polluted']
     }
     expectNoPollution(before)
+    // A new key holding `undefined` is pollution too (a deep equality alone would miss it).
+    const key = '\u{95F5E}'
+    proto[key] = undefined
+    try {
+      expect(() => expectNoPollution(before)).toThrowError()
+    } finally {
+      Reflect.deleteProperty(proto, key)
+    }
+    expectNoPollution(before)
   })
 
   test('should make every write to a frozen input throw', () => {

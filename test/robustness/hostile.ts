@@ -349,7 +349,10 @@ function mutate(body: unknown, mutations: readonly Mutation[]): unknown {
     if (change.kind === 'delete') Reflect.deleteProperty(object, key)
     // defineProperty: a plain assignment of `__proto__` would set the prototype instead.
     else if (change.kind === 'add') define(object, change.key, deepCopy(change.value))
-    else if (change.kind === 'wrap') define(object, key, [object[key]])
+    // Own members only: `object['__proto__']` would otherwise be Object.prototype itself,
+    // and the next change would write into it.
+    else if (change.kind === 'wrap')
+      define(object, key, [Object.hasOwn(object, key) ? object[key] : undefined])
     else define(object, key, deepCopy(change.value))
   }
   return copy
@@ -481,27 +484,32 @@ const prototypes: readonly [string, object][] = [
   ['Number.prototype', Number.prototype],
 ]
 
-/** What the built-in prototypes hold now. */
-export function prototypeSnapshot(): Record<string, Record<string, unknown>> {
+/** What the built-in prototypes hold now: their own keys, and what each key holds. */
+export function prototypeSnapshot(): Record<string, { keys: string[]; values: unknown[] }> {
   return Object.fromEntries(
-    prototypes.map(([name, proto]) => [
-      name,
-      Object.fromEntries(
-        Reflect.ownKeys(proto).map((key) => {
-          const descriptor = Object.getOwnPropertyDescriptor(proto, key)
-          return [String(key), descriptor?.value ?? descriptor?.get]
-        })
-      ),
-    ])
+    prototypes.map(([name, proto]) => {
+      // Keys are compared on their own: `toEqual` does not see a new key holding `undefined`.
+      const keys = Reflect.ownKeys(proto).map(String).sort()
+      const values = keys.map((key) => {
+        const descriptor = Object.getOwnPropertyDescriptor(proto, key)
+        return descriptor?.value ?? descriptor?.get
+      })
+      return [name, { keys, values }]
+    })
   )
 }
 
-/** Fails when a prototype changed since `before`, or a fresh object carries a stray member. */
+/** Fails when a prototype changed since `before`, or a fresh object inherits a member. */
 export function expectNoPollution(before: ReturnType<typeof prototypeSnapshot>): void {
   expect(prototypeSnapshot()).toEqual(before)
+  const inherited: string[] = []
+  // A `for...in` lists what a fresh object inherits (enumerable keys of its prototypes).
+  for (const key in {}) inherited.push(key)
+  expect(inherited).toEqual([])
   const probe = {} as Record<string, unknown>
-  for (const key of ['polluted', 'x', 'a', 'greeting', 'isAdmin'])
+  for (const key of ['polluted', 'x', 'a', 'greeting', 'isAdmin']) {
     expect(probe[key]).toBeUndefined()
+  }
 }
 
 const fitKeys = [
