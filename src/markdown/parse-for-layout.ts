@@ -35,25 +35,28 @@ export function emphasisWork(text: string): EmphasisWork {
   let work = 0
   let runs = 0
   let blockRuns = 0
-  let previous = ''
+  let previous = -1
   let lineHasText = false
-  for (const char of text) {
-    if (char === '\n') {
+  // Code units, not code points: every character that matters here is ASCII.
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index)
+    if (unit === 0x0a) {
       if (!lineHasText) {
         // a blank line ends the block
         work += blockRuns * blockRuns
         blockRuns = 0
       }
       lineHasText = false
-      previous = char
+      previous = unit
       continue
     }
-    if (char !== ' ' && char !== '\t' && char !== '\r') lineHasText = true
-    if ((char === '*' || char === '_') && char !== previous) {
+    if (unit !== 0x20 && unit !== 0x09 && unit !== 0x0d) lineHasText = true
+    // `*` (0x2a) or `_` (0x5f) starting a new run
+    if ((unit === 0x2a || unit === 0x5f) && unit !== previous) {
       blockRuns++
       runs++
     }
-    previous = char
+    previous = unit
   }
   return { work: work + blockRuns * blockRuns, runs }
 }
