@@ -8,6 +8,7 @@ import { fieldMessages } from '../schema/field-messages.ts'
 import { isMissing } from '../schema/is-missing.ts'
 import { childOf, fieldEntries } from '../schema/read-field.ts'
 import { countCharacters } from './count-characters.ts'
+import { checkKeyedValue } from './check-keyed-value.ts'
 import type { PostcardCheck } from './types.ts'
 
 // spec 2.5 and 8: "The object has at most 10 properties."
@@ -72,16 +73,8 @@ export const checkContent: PostcardCheck = {
       )
     }
     for (const key of keys) {
-      const path = `content.${key}`
       const value = childOf(content, key)
-      if (isMissing(value)) {
-        report.error(path, fieldMessages.required(path), 'required')
-        expectKeys()
-      } else if (typeof value !== 'string') {
-        report.error(path, fieldMessages.string(path), 'string')
-      } else if (countCharacters(value, MAX_VALUE_LENGTH) > MAX_VALUE_LENGTH) {
-        report.error(path, fieldMessages.maxLength(path, MAX_VALUE_LENGTH), 'max-length')
-      }
+      if (checkKeyedValue(report, `content.${key}`, value, MAX_VALUE_LENGTH)) expectKeys()
     }
     // spec 2.5 rule 3
     const expected = new Set(keys)

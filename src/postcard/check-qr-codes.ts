@@ -9,7 +9,7 @@ import type { UrlQrElement } from '../design/types.ts'
 import { fieldMessages } from '../schema/field-messages.ts'
 import { isMissing } from '../schema/is-missing.ts'
 import { childOf, fieldEntries } from '../schema/read-field.ts'
-import { countCharacters } from './count-characters.ts'
+import { checkKeyedValue } from './check-keyed-value.ts'
 import type { PostcardCheck } from './types.ts'
 
 // spec 2.6 and 8: "Each value is a non-empty string of at most 2048 characters."
@@ -81,16 +81,8 @@ export const checkQrCodes: PostcardCheck = {
     }
     // spec 2.6 rule 3: missing and empty keys, and the length limit
     for (const key of keys) {
-      const path = `qr_codes.${key}`
       const value = childOf(qrCodes, key)
-      if (isMissing(value)) {
-        report.error(path, fieldMessages.required(path), 'required')
-        expectKeys()
-      } else if (typeof value !== 'string') {
-        report.error(path, fieldMessages.string(path), 'string')
-      } else if (countCharacters(value, MAX_VALUE_LENGTH) > MAX_VALUE_LENGTH) {
-        report.error(path, fieldMessages.maxLength(path, MAX_VALUE_LENGTH), 'max-length')
-      }
+      if (checkKeyedValue(report, `qr_codes.${key}`, value, MAX_VALUE_LENGTH)) expectKeys()
     }
     // spec 2.6 rules 3 and 5: unknown keys
     const expected = new Set(keys)
