@@ -70,6 +70,8 @@ export interface LayoutParse {
    * `*` and `_` are then laid out as plain characters.
    */
   readonly emphasisResolved: boolean
+  /** Maximal `*`/`_` runs of the text (for the message when emphasis is not resolved). */
+  readonly emphasisRuns: number
 }
 
 /**
@@ -79,9 +81,14 @@ export interface LayoutParse {
  * value is parsed once.
  *
  * @param text The Markdown text.
- * @returns The tree and whether emphasis was resolved.
+ * @returns The tree, whether emphasis was resolved, and the delimiter runs.
  */
 export function parseForLayout(text: string): LayoutParse {
-  const emphasisResolved = emphasisWork(text).work <= MAX_EMPHASIS_WORK
-  return { tree: parseMarkdown(text, { emphasis: emphasisResolved }), emphasisResolved }
+  const { work, runs } = emphasisWork(text)
+  const emphasisResolved = work <= MAX_EMPHASIS_WORK
+  return {
+    tree: parseMarkdown(text, { emphasis: emphasisResolved }),
+    emphasisResolved,
+    emphasisRuns: runs,
+  }
 }

@@ -9,7 +9,7 @@ import type { Root } from 'mdast'
 import type { MarkdownElement } from '../design/types.ts'
 import { checkFit } from '../layout/check-fit.ts'
 import { checkMarkdownTree } from '../markdown/check-markdown-tree.ts'
-import { emphasisWork, parseForLayout } from '../markdown/parse-for-layout.ts'
+import { parseForLayout } from '../markdown/parse-for-layout.ts'
 import type { MarkdownViolation } from '../markdown/types.ts'
 import type { FontRegistry } from '../text/types.ts'
 import type { MarkdownFitError } from '../verdict/types.ts'
@@ -67,12 +67,11 @@ let lastTree: { readonly text: string; readonly tree: Root } | undefined
 export function judgeSyntax(text: string): SyntaxJudgement {
   const cached = syntaxCache.get(text)
   if (cached) return cached
-  const { runs } = emphasisWork(text)
-  const { tree, emphasisResolved } = parseForLayout(text)
+  const { tree, emphasisResolved, emphasisRuns } = parseForLayout(text)
   const judgement: SyntaxJudgement = {
     violations: Object.freeze(checkMarkdownTree(tree, text).map((v) => Object.freeze(v))),
     emphasisResolved,
-    emphasisRuns: runs,
+    emphasisRuns,
   }
   syntaxCache.set(text, judgement)
   lastTree = { text, tree }
