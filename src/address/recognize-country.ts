@@ -1,0 +1,68 @@
+/**
+ * Recognising the `country` of an address: the spec does not show its format (2.3), so an ISO
+ * code or the country's name in English, German, Dutch or French all name a country.
+ *
+ * @module
+ */
+import { countryCodes, isCountryCode, pinnedNames } from './country-table.ts'
+import { ALPHA3_CODES, COUNTRY_ALIASES } from './postal-conventions.ts'
+
+// Marks left by NFD (accents), and everything that is not a letter or digit.
+const MARKS = /\p{M}+/gu
+const PUNCTUATION = /[^\p{L}\p{N}]+/gu
+
+/** Names (folded) to codes: CLDR's names in the pinned languages, then common aliases. */
+const BY_NAME: ReadonlyMap<string, string> = buildNames()
+
+/**
+ * The ISO 3166-1 alpha-2 code a `country` value names: an alpha-2 code (`DE`, `de`), the alpha-3
+ * code of a destination of the service (`DEU`), or a name in English, German, Dutch or French
+ * (`Germany`, `Deutschland`, `Duitsland`, `Allemagne`), ignoring case, accents, punctuation and
+ * surrounding spaces; common names such as `UK`, `USA` and `Holland` too.
+ *
+ * @param country The `country` of an address.
+ * @returns The code, or `undefined` when the value names no country we know.
+ */
+export function recognizeCountry(country: string): string | undefined {
+  const value = country.trim()
+  if (value.length === 2) {
+    const code = value.toUpperCase()
+    if (isCountryCode(code)) return code
+  }
+  if (value.length === 3) {
+    const code = ALPHA3_CODES[value.toUpperCase()]
+    if (code !== undefined) return code
+  }
+  // Longer than any country's name: not worth folding.
+  if (value.length > 64) return undefined
+  return BY_NAME.get(foldName(value))
+}
+
+/**
+ * A name folded for comparison: lower case, accents removed, every run of punctuation and
+ * spaces one space (`Bosnia & Herzegovina` and `bosnia herzegovina` differ, `Côte d’Ivoire`
+ * and `cote d ivoire` do not).
+ *
+ * @param name A country name.
+ * @returns The folded name.
+ */
+export function foldName(name: string): string {
+  return name.normalize('NFD').replace(MARKS, '').toLowerCase().replace(PUNCTUATION, ' ').trim()
+}
+
+function buildNames(): ReadonlyMap<string, string> {
+  const codes = countryCodes()
+  const names = new Map<string, string>()
+  for (const [language, list] of pinnedNames()) {
+    // Only the lists of every country (English, German, Dutch, French).
+    if (list.length !== codes.length) continue
+    list.forEach((name, i) => {
+      const code = codes[i]
+      if (name === '' || code === undefined) return
+      const folded = foldName(name)
+      if (!names.has(folded) || language === 'en') names.set(folded, code)
+    })
+  }
+  for (const [alias, code] of Object.entries(COUNTRY_ALIASES)) names.set(alias, code)
+  return names
+}

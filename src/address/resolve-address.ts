@@ -1,0 +1,124 @@
+/**
+ * An address resolved once against its country's postal conventions: what `formatAddress`
+ * prints and what the address checks judge, from one reading.
+ *
+ * @module
+ */
+import { childOf } from '../schema/read-field.ts'
+import { countryConventions, countryName, postalLanguage } from './country-table.ts'
+import { INTERNATIONAL_UPPER } from './postal-conventions.ts'
+import { readAddress } from './read-address.ts'
+import { recognizeCountry } from './recognize-country.ts'
+import { splitCity } from './split-city.ts'
+import type { AddressParts, FormatAddressOptions, ResolvedAddress } from './types.ts'
+import { writePostalCode } from './write-postal-code.ts'
+
+/** The parts Google's notation names, as printed. */
+type Values = Readonly<Record<string, string>>
+
+const TOKEN = /%[NOADCSZX]/g
+
+/**
+ * Resolves an address: recognises its country and the origin's, splits a state off the city,
+ * writes the postal code as the post does and lays the parts out in the destination's order,
+ * ending with the country line on international mail. Never throws on any input.
+ *
+ * @param address An address object (anything: missing or mistyped fields are left out).
+ * @param options The origin (`from`) and the country line's language (`locale`).
+ * @returns The resolved address with its printed lines.
+ */
+export function resolveAddress(
+  address: unknown,
+  options: FormatAddressOptions = {}
+): ResolvedAddress {
+  const parts = readAddress(address)
+  const country = parts.country === '' ? undefined : recognizeCountry(parts.country)
+  const origin = originOf(options.from) ?? country
+  const international =
+    country === undefined
+      ? parts.country !== '' && origin !== undefined
+      : origin !== undefined && origin !== country
+  const conventions = countryConventions(country)
+  const { locality, state } = splitCity(parts.city, country)
+  const zip = writePostalCode(parts.zip, conventions)
+  // Only the city, state and postal code are ever upper-cased: street lines and names as sent.
+  const upper = international ? conventions.upper + INTERNATIONAL_UPPER : conventions.upper
+  const values: Values = {
+    '%N': join(parts.first_name, parts.last_name),
+    '%O': parts.company,
+    '%A': join(parts.address_line1, parts.address_line2, '\n'),
+    '%D': '',
+    '%C': upper.includes('C') ? locality.toUpperCase() : locality,
+    '%S': upper.includes('S') ? state.toUpperCase() : state,
+    '%Z': upper.includes('Z') ? zip.toUpperCase() : zip,
+    '%X': '',
+  }
+  const lines: string[] = []
+  for (const template of conventions.lines) {
+    const line = fillLine(template, values)
+    if (line !== '') lines.push(...line.split('\n'))
+  }
+  if (international) lines.push(countryLine(parts, country, options.locale, origin))
+  return { parts, country, origin, international, conventions, locality, state, zip, lines }
+}
+
+function originOf(from: FormatAddressOptions['from']): string | undefined {
+  const value = typeof from === 'string' ? from : childOf(from, 'country')
+  return typeof value === 'string' && value.trim() !== '' ? recognizeCountry(value) : undefined
+}
+
+// The line of a template with its parts filled in. A literal between parts is printed only
+// between two printed parts (of several, the last), so `%C, %S %Z` without a state reads
+// `NEW YORK 10001`; a line of literals alone (`GIBRALTAR`) stays.
+function fillLine(template: string, values: Values): string {
+  if (!template.includes('%')) return template
+  let line = ''
+  let printed = false
+  let pending = ''
+  let at = 0
+  for (const match of template.matchAll(TOKEN)) {
+    const literal = template.slice(at, match.index)
+    at = match.index + match[0].length
+    if (literal !== '') pending = literal
+    const value = values[match[0]] ?? ''
+    if (value === '') continue
+    line += printed ? pending : leading(template, match.index, pending)
+    line += value
+    printed = true
+    pending = ''
+  }
+  const trailing = template.slice(at)
+  if (printed && trailing !== '') line += trailing
+  return line.trim()
+}
+
+// A literal before the first printed part: kept only when it opens the template (`〒%Z`).
+function leading(template: string, index: number, literal: string): string {
+  return template.slice(0, index) === literal ? literal : ''
+}
+
+function countryLine(
+  parts: AddressParts,
+  country: string | undefined,
+  locale: string | undefined,
+  origin: string | undefined
+): string {
+  if (country === undefined) return parts.country.toUpperCase()
+  const language = languageOf(locale) ?? postalLanguage(origin ?? country)
+  const name = countryName(country, language)
+  try {
+    return name.toLocaleUpperCase(language)
+  } catch {
+    return name.toUpperCase()
+  }
+}
+
+function languageOf(locale: string | undefined): string | undefined {
+  if (typeof locale !== 'string') return undefined
+  const language = (locale.split(/[-_]/, 1)[0] ?? '').toLowerCase()
+  return /^[a-z]{2,3}$/.test(language) ? language : undefined
+}
+
+function join(first: string, second: string, separator = ' '): string {
+  return first === '' ? second : second === '' ? first : `${first}${separator}${second}`
+}
