@@ -24,6 +24,11 @@ export {
 export { createUnprocessableBody } from './verdict/create-unprocessable-body.ts'
 export type * from './verdict/types.ts'
 
+// Addresses (spec 2.3) as each post reads them
+export { formatAddress } from './address/format-address.ts'
+export { recognizeCountry } from './address/recognize-country.ts'
+export type { AddressObject, FormatAddressOptions } from './address/types.ts'
+
 // Markdown (spec 2.5) and text layout
 export { checkMarkdown } from './markdown/check-markdown.ts'
 export { ALLOWED_MARKDOWN } from './markdown/allowed-markdown.ts'
