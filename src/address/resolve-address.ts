@@ -13,6 +13,12 @@ import { splitCity } from './split-city.ts'
 import type { AddressParts, FormatAddressOptions, ResolvedAddress } from './types.ts'
 import { writePostalCode } from './write-postal-code.ts'
 
+/** Options of {@link resolveAddress}: those of `formatAddress`, `from` read from anything. */
+export interface ResolveAddressOptions extends Omit<FormatAddressOptions, 'from'> {
+  /** A country value, an address object, or anything else (ignored). */
+  readonly from?: unknown
+}
+
 /** The parts Google's notation names, as printed. */
 type Values = Readonly<Record<string, string>>
 
@@ -29,7 +35,7 @@ const TOKEN = /%[NOADCSZX]/g
  */
 export function resolveAddress(
   address: unknown,
-  options: FormatAddressOptions = {}
+  options: ResolveAddressOptions = {}
 ): ResolvedAddress {
   const parts = readAddress(address)
   const country = parts.country === '' ? undefined : recognizeCountry(parts.country)
@@ -62,7 +68,7 @@ export function resolveAddress(
   return { parts, country, origin, international, conventions, locality, state, zip, lines }
 }
 
-function originOf(from: FormatAddressOptions['from']): string | undefined {
+function originOf(from: unknown): string | undefined {
   const value = typeof from === 'string' ? from : childOf(from, 'country')
   return typeof value === 'string' && value.trim() !== '' ? recognizeCountry(value) : undefined
 }

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { checkAddressPlausibility } from './check-address-plausibility.ts'
+import { checkAddresses } from './check-addresses.ts'
 import { checkContent } from './check-content.ts'
 import { checkEmoji } from './check-emoji.ts'
 import { checkGlyphs } from './check-glyphs.ts'
@@ -38,7 +38,8 @@ export const postcardChecks: readonly PostcardCheck[] = Object.freeze([
   // spec 2.6 rule 4, 7.1: URL validity and QR capacity (meta.qr_fit_errors)
   checkQrUrls,
   // Warnings
-  checkAddressPlausibility,
+  // spec 1, 2.3: addresses as the posts read them (postal codes, countries, the address block)
+  checkAddresses,
   checkUnknownFields,
   // spec 2.3: emoji newer than the pinned set; characters the fonts cannot draw
   checkEmoji,

@@ -37,7 +37,7 @@ test('should run the checks in a fixed, frozen order', () => {
     'text-fit',
     'qr-codes',
     'qr-urls',
-    'address-plausibility',
+    'addresses',
     'unknown-fields',
     'emoji',
     'glyph-coverage',
