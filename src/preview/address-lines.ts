@@ -1,72 +1,35 @@
 /**
  * The text of an `address` element: the recipient block from `to` and the one-line sender from
- * `from` (spec 2.3 address object), built from whatever the body holds.
+ * `from` (spec 2.3 address object), as `formatAddress` lays them out for the posts. The seam
+ * between the preview and the address module (the analysis will carry these lines).
  *
  * @module
  */
-
-type Fields = Readonly<Record<string, unknown>>
+import { addressLayoutText } from '../address/address-block.ts'
+import { resolveAddress } from '../address/resolve-address.ts'
 
 /**
- * The recipient block, one line per part, in the order of a postal address: company, name,
- * street lines, `zip city`, country. Fields that are missing, null, empty or not strings are
- * left out (the verdict reports them), so a bad body still shows what it has.
+ * The recipient block as the destination's post reads it (`formatAddress` with the sender as
+ * the origin), one line per `\n`, runs of spaces kept for the layout engine. Missing or
+ * mistyped fields are left out, so a bad body still shows what it has.
  *
  * @param to The body's `to` value (anything).
- * @returns Lines joined by `\n`, or `''` when there is nothing to print.
+ * @param from The body's `from` value: where the card is posted from (anything).
+ * @returns The text to lay out, or `''` when there is nothing to print.
  */
-export function recipientText(to: unknown): string {
-  const fields = asFields(to)
-  const name = join([field(fields, 'first_name'), field(fields, 'last_name')], ' ')
-  const city = join([field(fields, 'zip'), field(fields, 'city')], ' ')
-  return join(
-    [
-      field(fields, 'company'),
-      name,
-      field(fields, 'address_line1'),
-      field(fields, 'address_line2'),
-      city,
-      field(fields, 'country'),
-    ],
-    '\n'
-  )
+export function recipientText(to: unknown, from: unknown): string {
+  return addressLayoutText(resolveAddress(to, { from }).lines)
 }
 
 /**
- * The sender line printed above the recipient: `company, name, street, zip city, country` on one
- * line, parts separated by `, `.
+ * The sender line printed above the recipient: the sender's address as a return address, its
+ * lines joined by `, ` (its country on international mail, in the destination's language, as
+ * Deutsche Post asks: `GERMANIA` on a card to Italy).
  *
  * @param from The body's `from` value (anything).
+ * @param to The body's `to` value: where a returned card comes from (anything).
  * @returns The line, or `''` when there is nothing to print.
  */
-export function senderLine(from: unknown): string {
-  const fields = asFields(from)
-  return join(
-    [
-      field(fields, 'company'),
-      join([field(fields, 'first_name'), field(fields, 'last_name')], ' '),
-      field(fields, 'address_line1'),
-      field(fields, 'address_line2'),
-      join([field(fields, 'zip'), field(fields, 'city')], ' '),
-      field(fields, 'country'),
-    ],
-    ', '
-  )
-}
-
-function asFields(value: unknown): Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Fields)
-    : {}
-}
-
-// An address part is one line: any line break or tab inside it becomes a space.
-function field(fields: Fields, name: string): string {
-  if (!Object.hasOwn(fields, name)) return ''
-  const value = fields[name]
-  return typeof value === 'string' ? value.replace(/[\t\n\v\f\r\u2028\u2029]+/g, ' ').trim() : ''
-}
-
-function join(parts: readonly string[], separator: string): string {
-  return parts.filter((part) => part !== '').join(separator)
+export function senderLine(from: unknown, to: unknown): string {
+  return addressLayoutText([resolveAddress(from, { from: to }).lines.join(', ')])
 }

@@ -51,7 +51,7 @@ export function previewEmojiKeys(
       }
     }
   }
-  if (address) texts.push(recipientText(snapshot.to))
-  if (sender) texts.push(senderLine(snapshot.from))
+  if (address) texts.push(recipientText(snapshot.to, snapshot.from))
+  if (sender) texts.push(senderLine(snapshot.from, snapshot.to))
   return collectEmojiKeys(texts, { pinnedVersion: options.emojiVersion })
 }

@@ -23,6 +23,7 @@ import { validatePostcard } from '../postcard/validate-postcard.ts'
 import { resolveQrUrl } from '../qr/resolve-qr-url.ts'
 import type { Face, FontRegistry } from '../text/types.ts'
 import type { Verdict, Warning } from '../verdict/types.ts'
+import { addressGeometry } from '../address/address-block.ts'
 import { recipientText, senderLine } from './address-lines.ts'
 import { createLabel } from './draw-label.ts'
 import { ALERT_COLOUR, drawOverflow, type AreaBox } from './draw-overflow.ts'
@@ -45,8 +46,6 @@ export class PreviewOptionsError extends Error {
   override readonly name = 'PreviewOptionsError'
 }
 
-/** The sender line is set smaller than the recipient, as on every printed postcard. */
-const SENDER_SCALE = 0.7
 const idPrefixPattern = /^[a-z][\w-]{0,31}$/i
 const emptyArtwork: ReadonlyMap<string, EmojiArtwork> = new Map()
 
@@ -321,28 +320,24 @@ function drawImage(element: ImageElement, path: string, context: SideContext): S
 
 function drawAddress(element: AddressElement, context: SideContext): SvgMarkup {
   const parts: SvgMarkup[] = []
-  let used = 0
-  const sender = element.sender_line ? senderLine(context.body.from) : ''
+  const sender = element.sender_line ? senderLine(context.body.from, context.body.to) : ''
+  const geometry = addressGeometry(element, sender !== '')
   if (sender !== '') {
-    const size = element.font_size_pt * SENDER_SCALE
-    const lineMm = size * element.line_height * (25.4 / 72)
     const layout = layoutPlainText(
       sender,
-      { ...element, font_size_pt: size, height_mm: Math.min(lineMm, element.height_mm) },
+      { ...element, font_size_pt: geometry.senderSize_pt, height_mm: geometry.senderHeight_mm },
       context.fonts
     )
     const drawn = drawTextLayout(layout, element.x_mm, element.y_mm, withPath(context, 'from'))
     parts.push(drawn.fitting)
     context.overlay.push(drawn.overflowing)
-    // Half a recipient line of space between the sender line and the recipient.
-    used = layout.metrics.measured_height_mm + (element.font_size_pt * (25.4 / 72)) / 2
   }
-  const recipient = recipientText(context.body.to)
+  const recipient = recipientText(context.body.to, context.body.from)
   if (recipient !== '') {
     const box = {
       ...element,
-      y_mm: element.y_mm + used,
-      height_mm: Math.max(0, element.height_mm - used),
+      y_mm: element.y_mm + geometry.recipientTop_mm,
+      height_mm: geometry.recipientHeight_mm,
     }
     const layout = layoutPlainText(recipient, box, context.fonts)
     parts.push(drawLaidOutText(layout, box, 'to', context))

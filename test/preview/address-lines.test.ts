@@ -14,42 +14,57 @@ const to = {
 }
 
 describe('recipientText', () => {
-  test('should write a postal address block, one part per line', () => {
-    expect(recipientText(to)).toBe('Bloom & Co.\nJana 🌷 Novák\nHauptstraße 1\n10115 Berlin\nDE')
+  test('should write the block as the destination’s post reads it, one line per part', () => {
+    expect(recipientText(to, { country: 'DE' })).toBe(
+      'Bloom & Co.\nJana 🌷 Novák\nHauptstraße 1\n10115 Berlin'
+    )
+    expect(recipientText(to, { country: 'CH' })).toBe(
+      'Bloom & Co.\nJana 🌷 Novák\nHauptstraße 1\n10115 BERLIN\nALLEMAGNE'
+    )
+  })
+
+  test('should keep PostNL’s two spaces through the layout engine (no-break space, space)', () => {
+    const nl = {
+      address_line1: 'Prinsengracht 263',
+      zip: '1016gv',
+      city: 'Amsterdam',
+      country: 'NL',
+    }
+    expect(recipientText(nl, undefined)).toBe('Prinsengracht 263\n1016 GV\u00a0 AMSTERDAM')
   })
 
   test('should skip parts that are missing, empty or not strings', () => {
-    expect(recipientText({ first_name: 42, last_name: 'Roe', zip: '', city: 'Wien' })).toBe(
+    expect(recipientText({ first_name: 42, last_name: 'Roe', zip: '', city: 'Wien' }, null)).toBe(
       'Roe\nWien'
     )
-    expect(recipientText({ address_line1: ['x'], city: { a: 1 } })).toBe('')
+    expect(recipientText({ address_line1: ['x'], city: { a: 1 } }, null)).toBe('')
   })
 
   test('should keep each part on one line', () => {
-    expect(recipientText({ first_name: 'A\nB', last_name: '\tC\r\n', city: 'D\u2028E' })).toBe(
-      'A B C\nD E'
-    )
+    expect(
+      recipientText({ first_name: 'A\nB', last_name: '\tC\r\n', city: 'D\u2028E' }, null)
+    ).toBe('A B C\nD E')
   })
 
   test.each([undefined, null, 'text', 42, [], [to]])('should write nothing for %j', (value) => {
-    expect(recipientText(value)).toBe('')
+    expect(recipientText(value, to)).toBe('')
   })
 })
 
 describe('senderLine', () => {
-  test('should write the sender on one line', () => {
-    expect(
-      senderLine({
-        first_name: 'Max',
-        last_name: 'Muster',
-        address_line1: 'Weg 2',
-        zip: '8001',
-        city: 'Zürich',
-        country: 'CH',
-      })
-    ).toBe('Max Muster, Weg 2, 8001 Zürich, CH')
-    expect(senderLine(to)).toBe('Bloom & Co., Jana 🌷 Novák, Hauptstraße 1, 10115 Berlin, DE')
-    expect(senderLine({})).toBe('')
+  test('should write the sender on one line, as a return address from the destination', () => {
+    const sender = {
+      first_name: 'Max',
+      last_name: 'Muster',
+      address_line1: 'Weg 2',
+      zip: '8001',
+      city: 'Zürich',
+      country: 'CH',
+    }
+    expect(senderLine(sender, to)).toBe('Max Muster, Weg 2, 8001 ZÜRICH, SCHWEIZ')
+    expect(senderLine(sender, { country: 'CH' })).toBe('Max Muster, Weg 2, 8001 Zürich')
+    expect(senderLine(to, to)).toBe('Bloom & Co., Jana 🌷 Novák, Hauptstraße 1, 10115 Berlin')
+    expect(senderLine({}, to)).toBe('')
   })
 })
 
