@@ -39,11 +39,16 @@ export function resolveAddress(
 ): ResolvedAddress {
   const parts = readAddress(address)
   const country = parts.country === '' ? undefined : recognizeCountry(parts.country)
-  const origin = originOf(options.from) ?? country
+  const fromCountry = originValue(options.from)
+  const origin = fromCountry === '' ? country : recognizeCountry(fromCountry)
+  // An origin we cannot read still means the card may cross a border: print the country line
+  // unless both values are the same text.
   const international =
-    country === undefined
-      ? parts.country !== '' && origin !== undefined
-      : origin !== undefined && origin !== country
+    parts.country !== '' &&
+    fromCountry !== '' &&
+    (country !== undefined && origin !== undefined
+      ? origin !== country
+      : fromCountry.toLowerCase() !== parts.country.toLowerCase())
   const conventions = countryConventions(country)
   const { locality, state } = splitCity(parts.city, country)
   const zip = writePostalCode(parts.zip, conventions)
@@ -68,9 +73,10 @@ export function resolveAddress(
   return { parts, country, origin, international, conventions, locality, state, zip, lines }
 }
 
-function originOf(from: unknown): string | undefined {
+// The origin's country value, trimmed (`''` when none is given).
+function originValue(from: unknown): string {
   const value = typeof from === 'string' ? from : childOf(from, 'country')
-  return typeof value === 'string' && value.trim() !== '' ? recognizeCountry(value) : undefined
+  return typeof value === 'string' ? value.trim() : ''
 }
 
 // The line of a template with its parts filled in. A literal between parts is printed only
@@ -110,7 +116,8 @@ function countryLine(
   origin: string | undefined
 ): string {
   if (country === undefined) return parts.country.toUpperCase()
-  const language = languageOf(locale) ?? postalLanguage(origin ?? country)
+  // The origin's postal language; English (a UPU working language) when the origin is unknown.
+  const language = languageOf(locale) ?? (origin === undefined ? 'en' : postalLanguage(origin))
   const name = countryName(country, language)
   try {
     return name.toLocaleUpperCase(language)

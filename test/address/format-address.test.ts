@@ -126,3 +126,10 @@ describe('formatAddress', () => {
     ])
   })
 })
+
+describe('formatAddress with an origin it cannot read', () => {
+  test('should print the country line in English, since the card may cross a border', () => {
+    expect(formatAddress(anna, { from: 'Atlantis' }).at(-1)).toBe('NETHERLANDS')
+    expect(formatAddress({ ...anna, country: 'Atlantis' }, { from: 'atlantis' })).toHaveLength(3)
+  })
+})
