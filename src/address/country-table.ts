@@ -9,6 +9,7 @@ import {
   COUNTRY_FORMATS,
   COUNTRY_LANGUAGES,
   COUNTRY_NAMES,
+  FORMAT_CODES,
   SERVED_COUNTRIES,
   SUBDIVISIONS,
 } from './address-data.generated.ts'
@@ -16,6 +17,7 @@ import { LAYOUT_OVERRIDES, ORIGIN_LANGUAGE_OVERRIDES } from './postal-convention
 import type { CountryConventions } from './types.ts'
 
 const INDEX: ReadonlyMap<string, number> = new Map(COUNTRY_CODES.map((code, i) => [code, i]))
+const FORMAT_INDEX: ReadonlyMap<string, number> = new Map(FORMAT_CODES.map((code, i) => [code, i]))
 const SERVED_INDEX: ReadonlyMap<string, number> = new Map(
   SERVED_COUNTRIES.map((code, i) => [code, i])
 )
@@ -39,12 +41,13 @@ const GENERIC: CountryConventions = Object.freeze({
 })
 
 const CONVENTIONS: ReadonlyMap<string, CountryConventions> = new Map(
-  COUNTRY_CODES.map((code, i) => [code, decode(code, COUNTRY_FORMATS[i] ?? [])])
+  FORMAT_CODES.map((code, i) => [code, decode(code, COUNTRY_FORMATS[i] ?? [])])
 )
 
 /**
  * The postal conventions of a country: Google's address data with the posts' own rules
- * ({@link LAYOUT_OVERRIDES}), or a generic European layout for an unknown code.
+ * ({@link LAYOUT_OVERRIDES}) for the destinations of the service and their European
+ * neighbours, or a generic European layout for any other country.
  *
  * @param code An ISO 3166-1 alpha-2 code, upper case, or `undefined`.
  * @returns The conventions (never `undefined`).
@@ -91,13 +94,14 @@ export function countryCodes(): readonly string[] {
 /**
  * The language the post of a country expects on the country line of mail it sends abroad:
  * the post's published choice where it differs ({@link ORIGIN_LANGUAGE_OVERRIDES}), else the
- * country's main language (CLDR likely subtags), else English.
+ * country's main language (CLDR likely subtags, for the countries of `FORMAT_CODES`), else
+ * English.
  *
  * @param code ISO 3166-1 alpha-2 code.
  * @returns A language subtag such as `de`.
  */
 export function postalLanguage(code: string): string {
-  return ORIGIN_LANGUAGE_OVERRIDES[code] ?? COUNTRY_LANGUAGES[INDEX.get(code) ?? -1] ?? 'en'
+  return ORIGIN_LANGUAGE_OVERRIDES[code] ?? COUNTRY_LANGUAGES[FORMAT_INDEX.get(code) ?? -1] ?? 'en'
 }
 
 /** The states or provinces of a country that addresses name after the city. */

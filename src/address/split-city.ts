@@ -18,10 +18,10 @@ export interface CityParts {
 const SEPARATORS = ' ,(-'
 
 /**
- * Splits the state or province off a city where the destination's addresses need one (the US
- * state, the Italian province): a two-letter code after the city (`New York NY`, `New York,
- * NY`, `Roma (RM)`) or, where the data names them, the subdivision's name after a comma
- * (`Springfield, Illinois`). Other countries' cities are returned whole.
+ * Splits the state or province off a city where the destination's addresses name one (the US
+ * state, the Italian province, the Irish county): a two-letter code after the city (`New York
+ * NY`, `New York, NY`, `Roma (RM)`) or a longer key after a comma (`Macroom, Co. Cork`). Other
+ * countries' cities are returned whole.
  *
  * @param city The city as sent (one line, trimmed).
  * @param country The destination's code.
