@@ -8,6 +8,7 @@
 import sandboxConfig from '../config/sandbox.json' with { type: 'json' }
 import fontsManifest from '../fonts/fonts.json' with { type: 'json' }
 import {
+  formatAddress,
   parseDesign,
   previewEmojiKeys,
   type Design,
@@ -191,6 +192,7 @@ function commit(current: Page, body: FormBody, registry: FontRegistry): LiveResu
   showSide(back, result.back)
   showFindings(current.slots, result.fields)
   current.form.showMeters(result.meters)
+  current.form.showAddress(formatAddress(body.to, { from: body.from }))
   setItems(otherErrors, result.other.errors)
   setItems(
     otherWarnings,
