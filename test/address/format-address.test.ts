@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import fc from 'fast-check'
 import { formatAddress } from '../../src/address/format-address.ts'
 import type { AddressObject } from '../../src/address/types.ts'
 
@@ -131,5 +132,42 @@ describe('formatAddress with an origin it cannot read', () => {
   test('should print the country line in English, since the card may cross a border', () => {
     expect(formatAddress(anna, { from: 'Atlantis' }).at(-1)).toBe('NETHERLANDS')
     expect(formatAddress({ ...anna, country: 'Atlantis' }, { from: 'atlantis' })).toHaveLength(3)
+  })
+})
+
+describe('formatAddress on anything', () => {
+  const part = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 40 }),
+    fc.constantFrom('DE', 'NL', 'US', 'IT', 'IE', 'GB', 'Schweiz', 'New York, NY', 'Roma (RM)'),
+    fc.constantFrom(null, 42, [], {})
+  )
+  const address = fc.record(
+    {
+      company: part,
+      first_name: part,
+      last_name: part,
+      address_line1: part,
+      address_line2: part,
+      zip: part,
+      city: part,
+      country: part,
+    },
+    { requiredKeys: [] }
+  )
+
+  test('should never throw and always return lines of text, none empty', () => {
+    fc.assert(
+      fc.property(address, fc.oneof(part, address), fc.option(part), (to, from, locale) => {
+        const lines = formatAddress(to as AddressObject, {
+          from: from as AddressObject,
+          locale: locale as string,
+        })
+        for (const line of lines) {
+          expect(typeof line).toBe('string')
+          expect(line).not.toBe('')
+          expect(line).not.toMatch(/[\n\r]/)
+        }
+      })
+    )
   })
 })
