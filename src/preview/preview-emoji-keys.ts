@@ -4,11 +4,11 @@
  *
  * @module
  */
+import { readPostcardBody } from '../analysis/read-body.ts'
 import type { Design } from '../design/types.ts'
 import { collectEmojiKeys } from '../emoji/collect-emoji-keys.ts'
 import type { PinnedEmojiVersion } from '../emoji/emoji-version.ts'
 import { recipientText, senderLine } from './address-lines.ts'
-import { readBody } from './read-body.ts'
 
 /**
  * Lists the artwork keys of every emoji of the pinned set that a preview of this body and design
@@ -34,7 +34,7 @@ export function previewEmojiKeys(
   design: Design,
   options: { readonly emojiVersion?: PinnedEmojiVersion | undefined } = {}
 ): readonly string[] {
-  const snapshot = readBody(body)
+  const snapshot = readPostcardBody(body).fields
   const texts: string[] = []
   for (const area of design.markdownAreas) {
     const value = snapshot.content.get(area.key)
