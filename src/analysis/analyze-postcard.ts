@@ -18,7 +18,7 @@ import { layoutPlainText } from '../layout/layout-plain-text.ts'
 import type { TextLayout } from '../layout/types.ts'
 import { MM_PER_PT } from '../layout/units.ts'
 import { postcardRules } from '../postcard/rules.ts'
-import type { ContentEntry, PostcardContext, QrEntry } from '../postcard/types.ts'
+import type { PostcardContext } from '../postcard/types.ts'
 import { recipientText, senderLine } from '../preview/address-lines.ts'
 import { isMissing } from '../schema/is-missing.ts'
 import { orderFieldErrors } from '../schema/order-field-errors.ts'
@@ -105,6 +105,44 @@ function entriesOf<T extends { readonly key: string }>(
   return result
 }
 
+/**
+ * What the postcard rules see for a body read once: the copy, the design, the fonts and emoji pin
+ * of the store, and the non-blank `content` and `qr_codes` values with their work.
+ *
+ * @param json The body as read once (`readPostcardBody(body).json`).
+ * @param design The design.
+ * @param store Where the per-text work comes from.
+ * @returns The context of the rules.
+ */
+export function createPostcardContext(
+  json: unknown,
+  design: Design,
+  store: AnalysisStore
+): PostcardContext {
+  return {
+    body: json,
+    design,
+    fonts: store.environment.fonts,
+    emojiVersion: store.environment.emojiVersion,
+    contentEntries: entriesOf(childOf(json, 'content'), design.markdownAreas).map(
+      ({ key, value, element }) => ({
+        key,
+        value,
+        area: element,
+        work: store.area(element, clipText(value, SPEC_LIMITS.contentValueLength)),
+      })
+    ),
+    qrEntries: entriesOf(childOf(json, 'qr_codes'), design.keyedQrCodes).map(
+      ({ key, value, element }) => ({
+        key,
+        value,
+        element,
+        work: store.qr(element, clipText(value, SPEC_LIMITS.qrValueLength)),
+      })
+    ),
+  }
+}
+
 /** Whether a rule other than `except` reported an error at `path` or below it. */
 function rejectedBefore(errors: readonly FieldError[], path: string, except: RuleId): boolean {
   const below = `${path}.`
@@ -133,31 +171,8 @@ export function analyzeWith(
   const full = scope === 'full'
   const { json, fields } = readPostcardBody(body)
 
-  const contentEntries: ContentEntry[] = entriesOf(
-    childOf(json, 'content'),
-    design.markdownAreas
-  ).map(({ key, value, element }) => ({
-    key,
-    value,
-    area: element,
-    work: store.area(element, clipText(value, SPEC_LIMITS.contentValueLength)),
-  }))
-  const qrEntries: QrEntry[] = entriesOf(childOf(json, 'qr_codes'), design.keyedQrCodes).map(
-    ({ key, value, element }) => ({
-      key,
-      value,
-      element,
-      work: store.qr(element, clipText(value, SPEC_LIMITS.qrValueLength)),
-    })
-  )
-  const context: PostcardContext = {
-    body: json,
-    design,
-    fonts: environment.fonts,
-    emojiVersion: environment.emojiVersion,
-    contentEntries,
-    qrEntries,
-  }
+  const context = createPostcardContext(json, design, store)
+  const { contentEntries, qrEntries } = context
   const collector = createCollector()
   runRules(postcardRules, context, collector)
   const keyOrders = {

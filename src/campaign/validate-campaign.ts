@@ -36,14 +36,14 @@ const SOURCE_NAME = /^[a-z][a-z\d_-]*$/
 const DEFAULT_REQUIRED = compileRequiredPaths(requiredPaths)
 
 /** Options with every default applied. */
-interface ResolvedOptions {
+export interface ResolvedOptions {
   readonly marketingSource: string
   readonly onlineShopSources: readonly string[]
   readonly required: readonly RequiredPath[]
 }
 
 /** What every campaign rule sees: the body as read once and the resolved options. */
-interface CampaignContext {
+export interface CampaignContext {
   readonly body: unknown
   readonly options: ResolvedOptions
 }
@@ -165,6 +165,21 @@ const checkBilling = defineRule<CampaignContext>({
   },
 })
 
+/**
+ * What the campaign rules see: the body read once (a getter runs at most once, nothing can
+ * throw) and the options with their defaults.
+ *
+ * @param body The request body (anything).
+ * @param options The options of `validateCampaign`.
+ * @returns The context of the rules.
+ * @throws {CampaignOptionsError} When the options cannot work.
+ */
+export function createCampaignContext(body: unknown, options: CampaignOptions): CampaignContext {
+  const resolved = resolveOptions(options)
+  const depth = Math.max(3, ...resolved.required.map((required) => required.keys.length + 1))
+  return { body: readOnce(body, depth), options: resolved }
+}
+
 /** Every rule of a campaign, in the order they run. */
 export const campaignRules: readonly Rule<CampaignContext>[] = Object.freeze([
   checkCampaignStructure,
@@ -197,10 +212,7 @@ export const campaignRules: readonly Rule<CampaignContext>[] = Object.freeze([
  * ```
  */
 export function validateCampaign(body: unknown, options: CampaignOptions = {}): Verdict {
-  const resolved = resolveOptions(options)
   const collector = createCollector()
-  // Read once, as a postcard body is: a getter runs at most once and nothing can throw.
-  const depth = Math.max(3, ...resolved.required.map((required) => required.keys.length + 1))
-  runRules(campaignRules, { body: readOnce(body, depth), options: resolved }, collector)
+  runRules(campaignRules, createCampaignContext(body, options), collector)
   return verdictOf(collector.findings((errors) => orderFieldErrors(errors, fieldOrder)))
 }

@@ -78,7 +78,9 @@ interface SideContext extends TextDrawContext {
  * deterministic: the same inputs give the same bytes in Node and in browsers.
  *
  * @param analysis The analysis of the body, made with `fonts`.
- * @param options Emoji artwork and guides (`fonts` and `emojiVersion` come from the analysis).
+ * @param options Emoji artwork and guides. The fonts and the pinned emoji version are the
+ *   analysis' own; `PreviewOptions` are accepted too, when their `fonts` and `emojiVersion` are
+ *   the analysis' (anything else is a `PreviewOptionsError`).
  * @returns The two SVG documents and the verdict.
  * @throws {PreviewOptionsError} When the options break the contract (host misuse).
  * @throws {FontError} When the design names a family the registry lacks (host misuse).
@@ -89,7 +91,10 @@ interface SideContext extends TextDrawContext {
  * const { front, back, verdict } = renderPreview(analysis, { emojiArtwork })
  * ```
  */
-export function renderPreview(analysis: PostcardAnalysis, options?: PreviewDrawOptions): Preview
+export function renderPreview(
+  analysis: PostcardAnalysis,
+  options?: PreviewDrawOptions | PreviewOptions
+): Preview
 /**
  * Renders the preview of a postcard submission: analyses the body (`analyzePostcard`) and draws
  * the analysis (see the overload above).
@@ -109,7 +114,7 @@ export function renderPreview(analysis: PostcardAnalysis, options?: PreviewDrawO
 export function renderPreview(body: unknown, design: Design, options: PreviewOptions): Preview
 export function renderPreview(
   first: unknown,
-  second?: Design | PreviewDrawOptions,
+  second?: Design | PreviewDrawOptions | PreviewOptions,
   third?: PreviewOptions
 ): Preview {
   if (isDesign(second)) {
