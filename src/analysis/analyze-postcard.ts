@@ -28,7 +28,7 @@ import { SPEC_LIMITS } from '../spec/limits.ts'
 import type { FontRegistry } from '../text/types.ts'
 import { createCollector, verdictOf } from '../verdict/create-report.ts'
 import { runRules } from '../verdict/define-rule.ts'
-import type { FieldError, RuleId } from '../verdict/types.ts'
+import type { FieldError, RuleId, Verdict } from '../verdict/types.ts'
 import { assertDesign, resolveEnvironment } from './analysis-environment.ts'
 import { createTransientStore, type AnalysisStore } from './analysis-store.ts'
 import { clipText, readPostcardBody } from './read-body.ts'
@@ -42,13 +42,6 @@ import type {
   PostcardFields,
   QrAnalysis,
 } from './types.ts'
-
-/**
- * How much an analysis computes: `full` is everything every output needs; `verdict` only what
- * the verdict needs (no layouts of rejected values, no static parts, no QR symbols, no address
- * lines), for `validatePostcard`, which returns the verdict alone and so never shows the rest.
- */
-export type AnalysisScope = 'full' | 'verdict'
 
 /** The sender line is set smaller than the recipient, as on every printed postcard. */
 export const SENDER_SCALE = 0.7
@@ -86,7 +79,7 @@ export function analyzePostcard(
   options?: AnalyzeOptions
 ): PostcardAnalysis {
   assertDesign(design)
-  return analyzeWith(body, design, createTransientStore(resolveEnvironment(options)), 'full')
+  return analyzeWith(body, design, createTransientStore(resolveEnvironment(options)))
 }
 
 /** The non-blank string values of an object for the expected elements, in design order. */
@@ -151,28 +144,27 @@ function rejectedBefore(errors: readonly FieldError[], path: string, except: Rul
   )
 }
 
+/** What the rules found in a body, and the context they judged. */
+export interface Judgement {
+  readonly fields: PostcardFields
+  readonly context: PostcardContext
+  readonly findings: Findings
+  readonly verdict: Verdict
+}
+
 /**
- * The analysis of a body with the work of a store: the engine behind `analyzePostcard`,
- * `validatePostcard` and `Preflight`.
+ * Reads a body once and runs every rule on it: the findings and the verdict, computing only what
+ * the rules need (each value judged is read once, and laid out once when its fit is judged). The
+ * verdict of `validatePostcard` and `Preflight.validate`, and the first half of every analysis.
  *
  * @param body The request body (anything).
  * @param design The design (checked by the caller).
  * @param store Where the per-text work comes from (fresh, or a `Preflight`'s cache).
- * @param scope How much to compute.
- * @returns The analysis, frozen.
+ * @returns The findings, the verdict, and what they were made from.
  */
-export function analyzeWith(
-  body: unknown,
-  design: Design,
-  store: AnalysisStore,
-  scope: AnalysisScope
-): PostcardAnalysis {
-  const environment = store.environment
-  const full = scope === 'full'
+export function judgePostcard(body: unknown, design: Design, store: AnalysisStore): Judgement {
   const { json, fields } = readPostcardBody(body)
-
   const context = createPostcardContext(json, design, store)
-  const { contentEntries, qrEntries } = context
   const collector = createCollector()
   runRules(postcardRules, context, collector)
   const keyOrders = {
@@ -182,7 +174,24 @@ export function analyzeWith(
   const findings: Findings = collector.findings((errors) =>
     orderFieldErrors(errors, fieldOrder, keyOrders)
   )
+  return { fields, context, findings, verdict: verdictOf(findings) }
+}
 
+/**
+ * The analysis of a body with the work of a store: the engine behind `analyzePostcard` and
+ * `Preflight.analyze`. It judges the body, then completes the work every output needs: the
+ * reading and layout of every string value (rejected ones too, the preview draws them), the QR
+ * symbols, the static parts of the design and the address block.
+ *
+ * @param body The request body (anything).
+ * @param design The design (checked by the caller).
+ * @param store Where the per-text work comes from (fresh, or a `Preflight`'s cache).
+ * @returns The analysis, frozen.
+ */
+export function analyzeWith(body: unknown, design: Design, store: AnalysisStore): PostcardAnalysis {
+  const environment = store.environment
+  const { fields, context, findings, verdict } = judgePostcard(body, design, store)
+  const { contentEntries, qrEntries } = context
   const contentByKey = new Map(contentEntries.map((entry) => [entry.key, entry]))
   const qrByKey = new Map(qrEntries.map((entry) => [entry.key, entry]))
   const byElement = new Map<DesignElement, ElementAnalysis>()
@@ -192,20 +201,20 @@ export function analyzeWith(
     const path = `content.${area.key}`
     const text = fields.content.get(area.key)
     const entry = contentByKey.get(area.key)
-    const work = entry?.work ?? (full && text !== undefined ? store.area(area, text) : undefined)
+    const work = entry?.work ?? (text !== undefined ? store.area(area, text) : undefined)
     const judged = entry !== undefined && !rejectedBefore(findings.errors, path, 'text-fit')
-    const layout = full ? work?.layout() : work?.layoutIfMade()
+    const layout = work?.layout()
     return Object.freeze({
       type: 'markdown',
       element: area,
       path,
       text,
       judged,
-      syntax: (full ? work?.reading() : work?.readingIfMade())?.syntax,
+      syntax: work?.reading().syntax,
       layout,
       fit: layout ? work?.fit() : undefined,
       fitError: judged ? work?.fitError() : undefined,
-      emoji: (full ? work?.emoji() : work?.emojiIfFound()) ?? [],
+      emoji: work?.emoji() ?? [],
     })
   }
 
@@ -213,7 +222,7 @@ export function analyzeWith(
     const path = `qr_codes.${element.key}`
     const value = fields.qrCodes.get(element.key)
     const entry = qrByKey.get(element.key)
-    const work = entry?.work ?? (full && value !== undefined ? store.qr(element, value) : undefined)
+    const work = entry?.work ?? (value !== undefined ? store.qr(element, value) : undefined)
     const judged = entry !== undefined && !rejectedBefore(findings.errors, path, 'qr-urls')
     return Object.freeze({
       type: 'qr',
@@ -221,7 +230,7 @@ export function analyzeWith(
       path,
       value,
       result: judged ? work?.result() : undefined,
-      matrix: full ? work?.matrix() : undefined,
+      matrix: work?.matrix(),
     })
   }
 
@@ -231,14 +240,14 @@ export function analyzeWith(
         return analyzeArea(element)
       case 'qr': {
         if ('key' in element) return analyzeKeyedQr(element)
-        const work = full ? store.urlQr(element) : undefined
+        const work = store.urlQr(element)
         return Object.freeze({
           type: 'qr',
           element,
           path,
           value: element.url,
-          result: work?.result(),
-          matrix: work?.matrix(),
+          result: work.result(),
+          matrix: work.matrix(),
         })
       }
       case 'text':
@@ -246,24 +255,24 @@ export function analyzeWith(
           type: 'text',
           element,
           path,
-          layout: full ? store.staticText(element) : undefined,
+          layout: store.staticText(element),
         })
       case 'image': {
-        const facts = full ? store.image(element) : undefined
+        const facts = store.image(element)
         return Object.freeze({
           type: 'image',
           element,
           path,
-          href: facts?.href,
-          problem: facts?.problem,
-          pixels: facts?.pixels,
-          dpi: facts?.dpi,
+          href: facts.href,
+          problem: facts.problem,
+          pixels: facts.pixels,
+          dpi: facts.dpi,
         })
       }
       case 'rect':
         return Object.freeze({ type: 'rect', element, path })
       case 'address':
-        return analyzeAddress(element, path, fields, full ? environment.fonts : undefined)
+        return analyzeAddress(element, path, fields, environment.fonts)
     }
   }
 
@@ -294,7 +303,7 @@ export function analyzeWith(
     areas: Object.freeze(areas),
     qrCodes: Object.freeze(qrCodes),
     findings,
-    verdict: verdictOf(findings),
+    verdict,
   })
 }
 

@@ -61,11 +61,6 @@ export class AreaWork {
     return this.#reading
   }
 
-  /** The reading, if it was made (nothing is computed). */
-  readingIfMade(): MarkdownReading | undefined {
-    return this.#reading
-  }
-
   /** The layout in the area (lines with glyph positions); `undefined` when not measurable. */
   layout(): TextLayout | undefined {
     if (this.#layout === undefined) {
@@ -75,11 +70,6 @@ export class AreaWork {
           ? layoutBlocks(this.reading().blocks, this.area, fonts)
           : NONE
     }
-    return this.#layout ?? undefined
-  }
-
-  /** The layout, if it was made (nothing is computed). */
-  layoutIfMade(): TextLayout | undefined {
     return this.#layout ?? undefined
   }
 
@@ -111,11 +101,6 @@ export class AreaWork {
     this.#emoji ??= Object.freeze(
       findEmoji(this.text, { pinnedVersion: this.#environment.emojiVersion })
     )
-    return this.#emoji
-  }
-
-  /** The emoji of the text, if they were found (nothing is computed). */
-  emojiIfFound(): readonly EmojiFinding[] | undefined {
     return this.#emoji
   }
 

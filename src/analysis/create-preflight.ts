@@ -15,7 +15,7 @@ import {
   type CacheBounds,
   type CacheUsage,
 } from './analysis-store.ts'
-import { analyzeWith } from './analyze-postcard.ts'
+import { analyzeWith, judgePostcard } from './analyze-postcard.ts'
 import { clipText } from './read-body.ts'
 import type { AnalyzeOptions, PostcardAnalysis } from './types.ts'
 
@@ -122,8 +122,8 @@ export function createPreflight(options: PreflightOptions): Preflight {
   })
   return Object.freeze({
     design,
-    analyze: (body: unknown) => analyzeWith(body, design, store, 'full'),
-    validate: (body: unknown) => analyzeWith(body, design, store, 'verdict').verdict,
+    analyze: (body: unknown) => analyzeWith(body, design, store),
+    validate: (body: unknown) => judgePostcard(body, design, store).verdict,
     measureFit(key: string, text: string): FitMeasurement {
       const area = design.markdownAreas.find((candidate) => candidate.key === key)
       if (!area) {

@@ -5,7 +5,7 @@
  */
 import { assertDesign, resolveEnvironment } from '../analysis/analysis-environment.ts'
 import { createTransientStore } from '../analysis/analysis-store.ts'
-import { analyzeWith } from '../analysis/analyze-postcard.ts'
+import { judgePostcard } from '../analysis/analyze-postcard.ts'
 import type { AnalyzeOptions } from '../analysis/types.ts'
 import type { Design } from '../design/types.ts'
 import type { Verdict } from '../verdict/types.ts'
@@ -14,8 +14,8 @@ import type { Verdict } from '../verdict/types.ts'
  * Judges a postcard submission (spec 2.3) against the flow's design, exactly as the service
  * would: the verdict is either ok or the service's 422 body (spec 7.1) with every error at once,
  * plus non-blocking warnings in both cases. It is the verdict of `analyzePostcard` for the same
- * arguments, computing only what the verdict needs; a form or a server that judges many bodies
- * of one design keeps a `createPreflight` instance instead.
+ * arguments (the same rules on the same reading), computing only what the verdict needs; a form
+ * or a server that judges many bodies of one design keeps a `createPreflight` instance instead.
  *
  * It never throws on a body: any JSON value (what `JSON.parse` or `Request.json()` returns),
  * however malformed, yields a verdict. The only throws are for a `design` that is not a parsed
@@ -42,5 +42,5 @@ export function validatePostcard(
 ): Verdict {
   assertDesign(design)
   const store = createTransientStore(resolveEnvironment(options))
-  return analyzeWith(body, design, store, 'verdict').verdict
+  return judgePostcard(body, design, store).verdict
 }

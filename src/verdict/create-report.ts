@@ -63,6 +63,61 @@ export interface Collector {
   findings(order?: (errors: readonly FieldError[]) => readonly FieldError[]): ReportFindings
 }
 
+type MutableMeta = { -readonly [K in keyof UnprocessableMeta]: UnprocessableMeta[K] }
+
+/** What one validation has found so far. */
+interface Found {
+  readonly errors: FieldError[]
+  readonly warnings: Warning[]
+  readonly meta: MutableMeta
+}
+
+/** Whether an error was reported at `path` or below it. */
+function hasErrorAt(errors: readonly FieldError[], path: string): boolean {
+  const below = `${path}.`
+  return errors.some((error) => error.path === path || error.path.startsWith(below))
+}
+
+/** The report of one rule: what it reports is stamped with its id. */
+class RuleReport implements Report {
+  readonly #found: Found
+  readonly #rule: RuleId
+
+  constructor(found: Found, rule: RuleId) {
+    this.#found = found
+    this.#rule = rule
+  }
+
+  error(path: string, message: string, code: FieldErrorCode): void {
+    this.#found.errors.push({ path, message, code, rule: this.#rule })
+  }
+
+  errorsFrom(errors: readonly FieldErrorDraft[]): void {
+    for (const error of errors) this.#found.errors.push({ ...error, rule: this.#rule })
+  }
+
+  warn(warning: WarningDraft): void {
+    this.#found.warnings.push({ ...warning, rule: this.#rule })
+  }
+
+  meta(add: UnprocessableMeta): void {
+    const meta = this.#found.meta
+    if (add.expected_content_keys) meta.expected_content_keys = add.expected_content_keys
+    if (add.allowed_markdown) meta.allowed_markdown = add.allowed_markdown
+    if (add.expected_qr_keys) meta.expected_qr_keys = add.expected_qr_keys
+    if (add.markdown_fit_errors) {
+      meta.markdown_fit_errors = [...(meta.markdown_fit_errors ?? []), ...add.markdown_fit_errors]
+    }
+    if (add.qr_fit_errors) {
+      meta.qr_fit_errors = [...(meta.qr_fit_errors ?? []), ...add.qr_fit_errors]
+    }
+  }
+
+  hasError(path: string): boolean {
+    return hasErrorAt(this.#found.errors, path)
+  }
+}
+
 /**
  * Creates an empty collector. Validators hand each rule its own {@link Report} in turn, so rules
  * stay small and independent and every finding names its rule (STYLE rule 5).
@@ -70,52 +125,17 @@ export interface Collector {
  * @returns A new, empty collector.
  */
 export function createCollector(): Collector {
-  const errors: FieldError[] = []
-  const warnings: Warning[] = []
-  const meta: {
-    -readonly [K in keyof UnprocessableMeta]: UnprocessableMeta[K]
-  } = {}
-  const hasError = (path: string): boolean => {
-    const below = `${path}.`
-    return errors.some((error) => error.path === path || error.path.startsWith(below))
-  }
+  const found: Found = { errors: [], warnings: [], meta: {} }
   return {
-    errors,
-    warnings,
-    hasError,
-    as(rule) {
-      return {
-        error(path, message, code) {
-          errors.push({ path, message, code, rule })
-        },
-        errorsFrom(found) {
-          for (const error of found) errors.push({ ...error, rule })
-        },
-        warn(warning) {
-          warnings.push({ ...warning, rule })
-        },
-        meta(add) {
-          if (add.expected_content_keys) meta.expected_content_keys = add.expected_content_keys
-          if (add.allowed_markdown) meta.allowed_markdown = add.allowed_markdown
-          if (add.expected_qr_keys) meta.expected_qr_keys = add.expected_qr_keys
-          if (add.markdown_fit_errors) {
-            meta.markdown_fit_errors = [
-              ...(meta.markdown_fit_errors ?? []),
-              ...add.markdown_fit_errors,
-            ]
-          }
-          if (add.qr_fit_errors) {
-            meta.qr_fit_errors = [...(meta.qr_fit_errors ?? []), ...add.qr_fit_errors]
-          }
-        },
-        hasError,
-      }
-    },
+    errors: found.errors,
+    warnings: found.warnings,
+    hasError: (path) => hasErrorAt(found.errors, path),
+    as: (rule) => new RuleReport(found, rule),
     findings(order) {
       return Object.freeze({
-        errors: Object.freeze(order ? [...order(errors)] : [...errors]),
-        meta: Object.freeze({ ...meta }),
-        warnings: Object.freeze([...warnings]),
+        errors: Object.freeze(order ? [...order(found.errors)] : [...found.errors]),
+        meta: Object.freeze({ ...found.meta }),
+        warnings: Object.freeze([...found.warnings]),
       })
     },
   }
