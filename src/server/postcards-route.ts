@@ -13,7 +13,8 @@
  *
  * @module
  */
-import { analyzePostcard } from '../analysis/analyze-postcard.ts'
+import { createTransientStore } from '../analysis/analysis-store.ts'
+import { judgePostcard } from '../analysis/analyze-postcard.ts'
 import type { Design } from '../design/types.ts'
 import { isUuid } from '../schema/is-uuid.ts'
 import { childOf } from '../schema/read-field.ts'
@@ -44,6 +45,9 @@ const noDesign: Design = {
   urlQrCodes: [],
 }
 
+/** Without a design no text is measured: the analysis needs no fonts. */
+const noFonts = { fonts: undefined, emojiVersion: undefined, profile: 'chromium' } as const
+
 /** Whether a field path concerns `content` or `qr_codes`, whose rules need the design. */
 const needsDesign = (path: string) => /^(?:content|qr_codes)(?:\.|$)/.test(path)
 
@@ -57,7 +61,8 @@ const needsDesign = (path: string) => /^(?:content|qr_codes)(?:\.|$)/.test(path)
  * @returns The body, or `undefined` when nothing independent of the design is wrong.
  */
 function flowlessBody(payload: unknown): UnprocessableBody | undefined {
-  const errors = analyzePostcard(payload, noDesign).findings.errors.filter(
+  const store = createTransientStore(noFonts)
+  const errors = judgePostcard(payload, noDesign, store).findings.errors.filter(
     (error) => !needsDesign(error.path)
   )
   return errors.length === 0 ? undefined : createUnprocessableBody(errors)

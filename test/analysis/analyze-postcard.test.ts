@@ -10,6 +10,7 @@ import { checkFit } from '../../src/layout/check-fit.ts'
 import { layoutMarkdown } from '../../src/layout/layout-markdown.ts'
 import { checkMarkdown } from '../../src/markdown/check-markdown.ts'
 import { validatePostcard } from '../../src/postcard/validate-postcard.ts'
+import { previewEmojiKeys } from '../../src/preview/preview-emoji-keys.ts'
 import { renderPreview, PreviewOptionsError } from '../../src/preview/render-preview.ts'
 import { FontError } from '../../src/text/font-error.ts'
 import { createFontRegistry } from '../../src/text/font-registry.ts'
@@ -307,5 +308,17 @@ describe('renderPreview of an analysis', () => {
     const { body, design } = sample('a6-greeting')
     const partial = analyzePostcard(body, design, { fonts: onlyFamily('Inter') })
     expect(() => renderPreview(partial)).toThrow(FontError)
+  })
+})
+
+describe('previewEmojiKeys of an analysis', () => {
+  test.each(caseNames)('should list the keys it lists for the body (%s)', (name) => {
+    const { body, design } = sample(name)
+    expect(previewEmojiKeys(analyzePostcard(body, design, { fonts }))).toEqual(
+      previewEmojiKeys(body, design)
+    )
+    expect(
+      previewEmojiKeys(analyzePostcard(body, design, { fonts, emojiVersion: '15.0' }))
+    ).toEqual(previewEmojiKeys(body, design, { emojiVersion: '15.0' }))
   })
 })
