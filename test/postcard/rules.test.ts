@@ -10,6 +10,7 @@ import { createPostcardContext } from '../../src/analysis/analyze-postcard.ts'
 import { readPostcardBody } from '../../src/analysis/read-body.ts'
 import type { Design } from '../../src/design/types.ts'
 import type { PinnedEmojiVersion } from '../../src/emoji/emoji-version.ts'
+import { ALLOWED_MARKDOWN } from '../../src/markdown/allowed-markdown.ts'
 import { postcardRules } from '../../src/postcard/rules.ts'
 import type { PostcardRule } from '../../src/postcard/types.ts'
 import { createFontRegistry } from '../../src/text/font-registry.ts'
@@ -187,20 +188,8 @@ describe('markdown-syntax (spec 2.5)', () => {
   ])('should judge %j', (text, errors) => {
     const result = run('markdown-syntax', at(text))
     expect(result.errors).toEqual(errors)
-    expect(result.meta).toEqual(
-      errors.length > 0
-        ? {
-            allowed_markdown: [
-              'paragraphs',
-              'line_breaks',
-              'bold',
-              'italic',
-              'bullet_lists',
-              'numbered_lists',
-            ],
-          }
-        : {}
-    )
+    // spec 7.1: the six features (test/markdown/allowed-markdown.test.ts pins the list).
+    expect(result.meta).toEqual(errors.length > 0 ? { allowed_markdown: ALLOWED_MARKDOWN } : {})
   })
 })
 
