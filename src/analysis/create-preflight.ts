@@ -24,11 +24,11 @@ export interface PreflightOptions extends AnalyzeOptions {
   /** The flow's design, from `parseDesign`. */
   readonly design: Design
   /**
-   * Bounds of the instance's cache (default: `{ maxEntries: 256, maxCharacters: 200000 }`).
+   * Bounds of the instance's cache (default: `{ maxEntries: 256, maxCharacters: 100000 }`).
    * `maxEntries` counts distinct texts per Markdown area and distinct QR values per QR code;
-   * `maxCharacters` their characters together (a kept text holds its reading and layout, about
-   * 100 bytes per character, so the default stays near 20 MB). Past either bound the least
-   * recently used entries are dropped.
+   * `maxCharacters` their characters together (a kept text holds its reading and its layout with
+   * glyph positions, about 200 bytes of heap per character, so the default stays near 20 MB).
+   * Past either bound the least recently used entries are dropped.
    */
   readonly cache?: Partial<CacheBounds> | undefined
 }
