@@ -8,6 +8,7 @@ import { parseForLayout } from '../markdown/parse-for-layout.ts'
 import type { FontRegistry } from '../text/types.ts'
 import { contentBlocks } from './content-blocks.ts'
 import { measureBlocks } from './layout-blocks.ts'
+import type { LayoutOptions } from './renderer-profile.ts'
 import { roundMm } from './units.ts'
 
 /** How a text sits in its area: what a form shows while the text is typed. */
@@ -39,16 +40,23 @@ export interface FitMeasurement {
  * @param text The Markdown text.
  * @param area The Markdown area of the design.
  * @param fonts The font registry.
+ * @param options The renderer profile (default `chromium`); use the profile of the verdict.
  * @returns The measurement (mm rounded to 0.01).
  */
 export function measureFit(
   text: string,
   area: MarkdownElement,
-  fonts: FontRegistry
+  fonts: FontRegistry,
+  options: LayoutOptions = {}
 ): FitMeasurement {
-  const metrics = measureBlocks(contentBlocks(parseForLayout(text).tree, text), area, fonts)
+  const metrics = measureBlocks(
+    contentBlocks(parseForLayout(text).tree, text),
+    area,
+    fonts,
+    options
+  )
   const lineHeight = metrics.line_height_mm
-  const boxes = lineHeight > 0 ? Math.round(metrics.measured_height_mm / lineHeight) : 0
+  const boxes = metrics.line_count + metrics.blank_line_count
   const fitting = lineHeight > 0 ? Math.floor(area.height_mm / lineHeight + 1e-9) : 0
   return {
     fits: metrics.fits,
