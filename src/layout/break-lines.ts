@@ -475,9 +475,11 @@ export function breakLines(
   const prepared = prepare(line, family, faceOf)
   const { units, opportunities } = prepared
   const fits = (widthEm: number): boolean => rules.fits(widthEm * fontSizePx, availablePx)
-  const snap: SnapItem | undefined = rules.snapsItems
-    ? (widthEm) => rules.itemWidthPx(widthEm * fontSizePx) / fontSizePx
-    : undefined
+  // A size below 1/64 px rounds to nothing: no glyph has a width to round.
+  const snap: SnapItem | undefined =
+    rules.snapsItems && fontSizePx > 0
+      ? (widthEm) => rules.itemWidthPx(widthEm * fontSizePx) / fontSizePx
+      : undefined
   const lines: BrokenLine[] = []
   if (text.length === 0) return [{ start: 0, end: 0, width: 0, pieces: [] }]
   let start = 0

@@ -165,6 +165,16 @@ describe('layoutMarkdown in the chromium profile', () => {
     expect(firstLine(layoutIn(text, 'Roboto', 8.5, 5282, 'chromium'))).toBe('Ganaar')
   })
 
+  test('should set glyphs of a size below 1/64 px at no size, without a NaN anywhere', () => {
+    const layout = layoutMarkdown('Hallo **Welt**\n\n- eins', area({ font_size_pt: 0.01 }), fonts)
+    // Line boxes of one layout unit (round(0.853) × 1.3), blank lines of none.
+    expect(layout.metrics.measured_height_mm).toBeCloseTo(units(2), 12)
+    expect(layout.metrics.fits).toBe(true)
+    for (const line of layout.lines) {
+      expect([line.width_mm, line.x_mm, line.baseline_mm].every(Number.isFinite)).toBe(true)
+    }
+  })
+
   test('should count line boxes over from the boxes, blank lines included', () => {
     const element = area({ font_size_pt: 8, line_height: 1.35, height_mm: units(922 * 3) })
     const layout = layoutMarkdown('a\n\nb\n\nc\n\nd', element, fonts)
