@@ -90,7 +90,9 @@ function createStatics(environment: AnalysisEnvironment) {
         texts.set(
           element,
           fonts?.has(element.font_family)
-            ? layoutPlainText(element.text, element, fonts)
+            ? layoutPlainText(element.text, element, fonts, undefined, {
+                profile: environment.profile,
+              })
             : undefined
         )
       }

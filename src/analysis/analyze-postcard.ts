@@ -41,6 +41,7 @@ import type {
   PostcardAnalysis,
   PostcardFields,
   QrAnalysis,
+  RendererProfile,
 } from './types.ts'
 
 /** The sender line is set smaller than the recipient, as on every printed postcard. */
@@ -272,7 +273,7 @@ export function analyzeWith(body: unknown, design: Design, store: AnalysisStore)
       case 'rect':
         return Object.freeze({ type: 'rect', element, path })
       case 'address':
-        return analyzeAddress(element, path, fields, environment.fonts)
+        return analyzeAddress(element, path, fields, environment.fonts, environment.profile)
     }
   }
 
@@ -321,7 +322,8 @@ function analyzeAddress(
   element: AddressElement,
   path: string,
   fields: PostcardFields,
-  fonts: FontRegistry | undefined
+  fonts: FontRegistry | undefined,
+  profile: RendererProfile
 ): AddressAnalysis {
   const sender = element.sender_line ? senderLine(fields.from) : ''
   const recipient = recipientText(fields.to)
@@ -334,7 +336,9 @@ function analyzeAddress(
     senderLayout = layoutPlainText(
       sender,
       { ...element, font_size_pt: size, height_mm: Math.min(lineMm, element.height_mm) },
-      fonts
+      fonts,
+      undefined,
+      { profile }
     )
     // Half a recipient line of space between the sender line and the recipient.
     used = senderLayout.metrics.measured_height_mm + (element.font_size_pt * MM_PER_PT) / 2
@@ -344,7 +348,9 @@ function analyzeAddress(
       ? layoutPlainText(
           recipient,
           { ...element, height_mm: Math.max(0, element.height_mm - used) },
-          fonts
+          fonts,
+          undefined,
+          { profile }
         )
       : undefined
   return Object.freeze({

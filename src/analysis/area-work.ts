@@ -67,7 +67,9 @@ export class AreaWork {
       const fonts = this.#environment.fonts
       this.#layout =
         fonts !== undefined && this.measurable
-          ? layoutBlocks(this.reading().blocks, this.area, fonts)
+          ? layoutBlocks(this.reading().blocks, this.area, fonts, {
+              profile: this.#environment.profile,
+            })
           : NONE
     }
     return this.#layout ?? undefined

@@ -5,6 +5,7 @@
  */
 import type { MarkdownElement } from '../design/types.ts'
 import type { FitMeasurement } from '../layout/measure-fit.ts'
+import type { LayoutOptions } from '../layout/renderer-profile.ts'
 import type { FontRegistry } from '../text/types.ts'
 import { PreflightOptionsError } from './analysis-environment.ts'
 import { AreaWork } from './area-work.ts'
@@ -19,6 +20,7 @@ import { AreaWork } from './area-work.ts'
  * @param text The Markdown text.
  * @param area The Markdown area of the design.
  * @param fonts The font registry.
+ * @param options The renderer profile (default `chromium`): use the profile of the verdict.
  * @returns The measurement (mm rounded to 0.01).
  * @throws {FontError} When the area's family is not in the registry.
  * @example
@@ -29,12 +31,13 @@ import { AreaWork } from './area-work.ts'
 export function measureFit(
   text: string,
   area: MarkdownElement,
-  fonts: FontRegistry
+  fonts: FontRegistry,
+  options: LayoutOptions = {}
 ): FitMeasurement {
   const fit = new AreaWork(area, text, {
     fonts,
     emojiVersion: undefined,
-    profile: 'chromium',
+    profile: options.profile ?? 'chromium',
   }).fit()
   if (fit) return fit
   // Without the family nothing is laid out: the registry throws the FontError that says so.

@@ -22,6 +22,7 @@ import type {
 import type { PinnedEmojiVersion } from '../emoji/emoji-version.ts'
 import type { EmojiFinding } from '../emoji/types.ts'
 import type { FitMeasurement } from '../layout/measure-fit.ts'
+import type { RendererProfile } from '../layout/renderer-profile.ts'
 import type { TextLayout } from '../layout/types.ts'
 import type { MarkdownViolation } from '../markdown/types.ts'
 import type { QrMatrix } from '../qr/qr-matrix.ts'
@@ -35,13 +36,9 @@ import type {
   Warning,
 } from '../verdict/types.ts'
 
-/**
- * How text geometry is rounded (docs/layout.md): `chromium` snaps font sizes and line boxes to
- * 1/64 px and breaks and compares widths as Chromium's layout does; `exact` keeps unrounded
- * geometry. The fit verdict, the 422 body, the fit meter, the preview and the proof all use the
- * profile of their analysis.
- */
-export type RendererProfile = 'chromium' | 'exact'
+// The renderer profile lives with the layout rules it selects (docs/layout.md); the fit verdict,
+// the 422 body, the fit meter, the preview and the proof all use the profile of their analysis.
+export type { RendererProfile }
 
 /** Options of an analysis (and so of `validatePostcard`, `renderPreview`, `createPreflight`). */
 export interface AnalyzeOptions {

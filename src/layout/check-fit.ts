@@ -11,6 +11,7 @@ import type { FontRegistry } from '../text/types.ts'
 import type { MarkdownFitError } from '../verdict/types.ts'
 import { truncateBlocks, type ContentBlock } from './content-blocks.ts'
 import { measureBlocks } from './layout-blocks.ts'
+import type { LayoutOptions } from './renderer-profile.ts'
 import type { LayoutMetrics } from './types.ts'
 import { roundMm } from './units.ts'
 
@@ -51,13 +52,12 @@ export function formatSuggestion(suggestion: FitSuggestion): string {
   return `${sentence}.`
 }
 
-/** Line boxes of a layout beyond the whole line boxes the area's height holds. */
+/** Line boxes of a layout (blank lines included) beyond the whole line boxes the area holds. */
 function linesOver(metrics: LayoutMetrics): number {
-  const { measured_height_mm: measured, available_height_mm: available } = metrics
   const lineHeight = metrics.line_height_mm
   if (lineHeight <= 0) return 0
-  const total = Math.round(measured / lineHeight)
-  const fitting = Math.floor(available / lineHeight + 1e-9)
+  const total = metrics.line_count + metrics.blank_line_count
+  const fitting = Math.floor(metrics.available_height_mm / lineHeight + 1e-9)
   return Math.max(0, total - fitting)
 }
 
@@ -77,7 +77,7 @@ function linesOver(metrics: LayoutMetrics): number {
  * @param metrics Its metrics in the area (not fitting).
  * @param area The area.
  * @param fonts The registry.
- * @returns The numbers of the suggestion.
+ * @returns The numbers of the suggestion; every trial layout uses the profile of `metrics`.
  */
 function suggest(
   text: string,
@@ -86,6 +86,7 @@ function suggest(
   area: MarkdownElement,
   fonts: FontRegistry
 ): FitSuggestion {
+  const options: LayoutOptions = { profile: metrics.profile }
   const boundaries = graphemeBoundaries(text)
   const total = boundaries.length - 1
   let low = 0
@@ -94,7 +95,7 @@ function suggest(
   while (low <= high) {
     const middle = (low + high) >> 1
     const prefix = truncateBlocks(blocks, boundaries[middle] as number)
-    if (measureBlocks(prefix, area, fonts).fits) {
+    if (measureBlocks(prefix, area, fonts, options).fits) {
       longest = middle
       low = middle + 1
     } else {
@@ -104,7 +105,7 @@ function suggest(
   let fontSize: number | undefined
   const start = (Math.ceil(area.font_size_pt / FONT_SIZE_STEP_PT) - 1) * FONT_SIZE_STEP_PT
   for (let size = start; size >= MIN_SUGGESTED_FONT_SIZE_PT; size -= FONT_SIZE_STEP_PT) {
-    if (measureBlocks(blocks, { ...area, font_size_pt: size }, fonts).fits) {
+    if (measureBlocks(blocks, { ...area, font_size_pt: size }, fonts, options).fits) {
       fontSize = size
       break
     }
@@ -162,6 +163,8 @@ export function fitErrorOf(
  * @param text The Markdown text of `content.<key>`.
  * @param area The Markdown area of the design.
  * @param fonts The font registry.
+ * @param options The renderer profile (default `chromium`); the preview and the fit meter of
+ *   the same text must use the same one.
  * @returns The fit error, or `undefined` when the text fits.
  * @example
  * ```ts
@@ -172,8 +175,9 @@ export function fitErrorOf(
 export function checkFit(
   text: string,
   area: MarkdownElement,
-  fonts: FontRegistry
+  fonts: FontRegistry,
+  options: LayoutOptions = {}
 ): MarkdownFitError | undefined {
   const { blocks } = readMarkdown(text)
-  return fitErrorOf(text, blocks, measureBlocks(blocks, area, fonts), area, fonts)
+  return fitErrorOf(text, blocks, measureBlocks(blocks, area, fonts, options), area, fonts)
 }

@@ -42,7 +42,7 @@ export function fitMeasurement(
   area: { readonly height_mm: number }
 ): FitMeasurement {
   const lineHeight = metrics.line_height_mm
-  const boxes = lineHeight > 0 ? Math.round(metrics.measured_height_mm / lineHeight) : 0
+  const boxes = metrics.line_count + metrics.blank_line_count
   const fitting = lineHeight > 0 ? Math.floor(area.height_mm / lineHeight + 1e-9) : 0
   return Object.freeze({
     fits: metrics.fits,
