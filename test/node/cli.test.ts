@@ -236,18 +236,19 @@ describe.concurrent('preflight validate', () => {
       name: 'no --design',
       args: ['validate', 'body.json'],
       stderr:
-        'preflight validate: Missing `--design <design.json>`, see `preflight validate --help`\n',
+        'preflight validate: Missing `--design <design.json>` (see `preflight validate --help`)\n',
     },
     {
       name: 'no payload',
       args: ['validate', '--design', a6],
       stderr:
-        'preflight validate: Missing the payload file (or `-` for stdin), see `preflight validate --help`\n',
+        'preflight validate: Missing the payload file (or `-` for stdin) (see `preflight validate --help`)\n',
     },
     {
       name: 'two payloads',
       args: ['validate', '--design', a6, 'a.json', 'b.json'],
-      stderr: 'preflight validate: Unexpected argument `b.json`, see `preflight validate --help`\n',
+      stderr:
+        'preflight validate: Unexpected argument `b.json` (see `preflight validate --help`)\n',
     },
     {
       name: 'a missing payload file',
@@ -368,6 +369,39 @@ describe.concurrent('preflight', () => {
     const result = await run(['--help'])
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('validate-campaign   Judge campaign bodies')
+  })
+
+  test.each([
+    {
+      args: ['validate', '--desing', 'designs/a6-greeting.json', '-'],
+      option: '--desing',
+      near: '--design',
+    },
+    { args: ['validate-campaign', '--ndjosn', '-'], option: '--ndjosn', near: '--ndjson' },
+    {
+      args: ['preview', '--design', 'd', '--outdir', 'o', '-'],
+      option: '--outdir',
+      near: '--out-dir',
+    },
+    { args: ['serve', '--prot', '9000'], option: '--prot', near: '--port' },
+  ])(
+    'should suggest $near for $option in `preflight $args.0`, quoted once',
+    async ({ args, option, near }) => {
+      const command = args[0] ?? ''
+      expect(await run(args)).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `preflight ${command}: Unexpected option \`${option}\`, did you mean \`${near}\`? (see \`preflight ${command} --help\`)\n`,
+      })
+    }
+  )
+
+  test('should suggest the command for a near miss', async () => {
+    expect(await run(['valdate'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'preflight: Unexpected command `valdate`, did you mean `validate`?\n',
+    })
   })
 
   test('should exit 2 for an unknown command', async () => {

@@ -6,7 +6,6 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { parseArgs } from 'node:util'
 import { previewEmojiKeys } from '../../preview/preview-emoji-keys.ts'
 import { renderPreview } from '../../preview/render-preview.ts'
 import { HttpError } from '../../server/http-error.ts'
@@ -15,7 +14,8 @@ import { createFontRegistry } from '../../text/font-registry.ts'
 import { loadEmojiArtwork } from '../emoji-artwork.ts'
 import { loadDesign } from '../load-design.ts'
 import { loadFontSources } from '../load-fonts.ts'
-import { ArgumentError, UsageError, oneLine, processIo, write, type CliIo } from './cli-io.ts'
+import { ArgumentError, UsageError, processIo, reportMisuse, write, type CliIo } from './cli-io.ts'
+import { readArguments } from './read-arguments.ts'
 
 /** Usage text, printed by `--help` and after a usage error. */
 export const USAGE = `Usage: preflight preview --design <design.json> --out-dir <dir> [--fonts <fonts.json>]
@@ -43,33 +43,23 @@ interface Arguments {
   readonly payload: string
 }
 
+/** What `preview` accepts. */
+const SPEC = {
+  options: {
+    design: { type: 'string', value: '<design.json>', required: true },
+    'out-dir': { type: 'string', value: '<dir>', required: true },
+    fonts: { type: 'string', value: '<fonts.json>' },
+    bleed: { type: 'boolean' },
+    'safe-zone': { type: 'string', value: '<mm>' },
+  },
+  positionals: { min: 1, max: 1, missing: 'the payload file (or `-` for stdin)' },
+} as const
+
 /** Reads the arguments; mistakes are {@link ArgumentError}s. */
-function readArguments(args: readonly string[]): Arguments | 'help' {
-  let parsed
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        design: { type: 'string' },
-        'out-dir': { type: 'string' },
-        fonts: { type: 'string' },
-        bleed: { type: 'boolean' },
-        'safe-zone': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    })
-  } catch (error) {
-    throw new ArgumentError((error as Error).message)
-  }
+function readPreviewArguments(args: readonly string[]): Arguments | 'help' {
+  const parsed = readArguments(args, SPEC)
+  if (parsed === 'help') return 'help'
   const { values, positionals } = parsed
-  if (values.help === true) return 'help'
-  if (values.design === undefined) throw new ArgumentError('Missing `--design <design.json>`')
-  if (values['out-dir'] === undefined) throw new ArgumentError('Missing `--out-dir <dir>`')
-  const [payload, ...extra] = positionals
-  if (payload === undefined) throw new ArgumentError('Missing the payload file (or `-` for stdin)')
-  if (extra.length > 0) throw new ArgumentError(`Unexpected argument \`${extra[0] ?? ''}\``)
   const safeZone = values['safe-zone']
   let safeZoneMm: number | undefined
   if (safeZone !== undefined) {
@@ -84,9 +74,9 @@ function readArguments(args: readonly string[]): Arguments | 'help' {
     design: values.design,
     outDir: values['out-dir'],
     fonts: values.fonts,
-    bleed: values.bleed === true,
+    bleed: values.bleed,
     safeZoneMm,
-    payload,
+    payload: positionals[0] ?? '-',
   }
 }
 
@@ -103,7 +93,7 @@ function readArguments(args: readonly string[]): Arguments | 'help' {
  */
 export async function main(args: readonly string[], io: CliIo = processIo): Promise<number> {
   try {
-    const options = readArguments(args)
+    const options = readPreviewArguments(args)
     if (options === 'help') {
       io.stdout.write(USAGE)
       return 0
@@ -122,12 +112,7 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
     await write(io.stdout, `${JSON.stringify(preview.verdict, null, 2)}\n`)
     return preview.verdict.ok ? 0 : 1
   } catch (error) {
-    if (!(error instanceof Error)) throw error
-    const hint = error instanceof ArgumentError
-    io.stderr.write(
-      `preflight preview: ${oneLine(error)}${hint ? ', see `preflight preview --help`' : ''}\n`
-    )
-    return 2
+    return reportMisuse('preview', error, io)
   }
 }
 

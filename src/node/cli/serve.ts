@@ -7,11 +7,11 @@
  *
  * @module
  */
-import { parseArgs } from 'node:util'
 import { openRedisStore, RedisStoreError, type RedisStore } from '../redis-store.ts'
 import { formatBanner, startSandboxServer, type SandboxServerOptions } from '../serve.ts'
 import { ServerConfigError } from '../server-config.ts'
 import { ArgumentError, processIo, type CliIo } from './cli-io.ts'
+import { readArguments } from './read-arguments.ts'
 
 /** Usage text, printed by `--help` and after a usage error. */
 export const USAGE = `Usage: preflight serve [--config <config.json>] [--port <n>] [--host <name>] [--redis <url>]
@@ -37,24 +37,17 @@ export type ServeArguments = SandboxServerOptions & { readonly redis?: string }
  * @throws {ArgumentError} For an unknown flag, a missing value or a bad port.
  */
 export function readServeArguments(args: readonly string[]): ServeArguments | 'help' {
-  let values
-  try {
-    ;({ values } = parseArgs({
-      args: [...args],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        config: { type: 'string' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        redis: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }))
-  } catch (error) {
-    throw new ArgumentError((error as Error).message)
-  }
-  if (values.help === true) return 'help'
+  const parsed = readArguments(args, {
+    options: {
+      config: { type: 'string', value: '<config.json>' },
+      port: { type: 'string', value: '<n>' },
+      host: { type: 'string', value: '<name>' },
+      redis: { type: 'string', value: '<url>' },
+    },
+    positionals: { min: 0, max: 0 },
+  })
+  if (parsed === 'help') return 'help'
+  const { values } = parsed
   let port: number | undefined
   if (values.port !== undefined) {
     port = /^\d{1,5}$/.test(values.port) ? Number(values.port) : Number.NaN
@@ -130,7 +123,7 @@ export async function main(
  * @returns The reason.
  */
 function misuse(error: unknown, args: readonly string[]): string | undefined {
-  if (error instanceof ArgumentError) return `${error.message} (see --help)`
+  if (error instanceof ArgumentError) return `${error.message} (see \`preflight serve --help\`)`
   if (error instanceof RedisStoreError) return `${error.message} (see --redis)`
   if (error instanceof ServerConfigError) {
     const problems = error.problems.map((problem) =>

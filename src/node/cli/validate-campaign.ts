@@ -3,11 +3,11 @@
  *
  * @module
  */
-import { parseArgs } from 'node:util'
 import { validateCampaign } from '../../campaign/validate-campaign.ts'
 import type { CampaignOptions } from '../../campaign/types.ts'
-import { ArgumentError, oneLine, processIo, type CliIo } from './cli-io.ts'
+import { processIo, reportMisuse, type CliIo } from './cli-io.ts'
 import { judgePayloads } from './judge-payloads.ts'
+import { readArguments } from './read-arguments.ts'
 
 /** Usage text, printed by `--help` and after a usage error. */
 export const USAGE = `Usage: preflight validate-campaign [--marketing-source <name>] [--ndjson] <payload.json|->
@@ -19,6 +19,15 @@ Exit codes: 0 the service would accept every body, 1 it would answer 422 (or 400
   --ndjson                   One body per line in, one verdict per line out, streamed.
   <payload.json|->           The body (or NDJSON bodies); - reads standard input.
 `
+
+/** What `validate-campaign` accepts. */
+const SPEC = {
+  options: {
+    'marketing-source': { type: 'string', value: '<name>' },
+    ndjson: { type: 'boolean' },
+  },
+  positionals: { min: 1, max: 1, missing: 'the payload file (or `-` for stdin)' },
+} as const
 
 /**
  * Runs `preflight validate-campaign`: judges the body (or each NDJSON line) with
@@ -32,30 +41,12 @@ Exit codes: 0 the service would accept every body, 1 it would answer 422 (or 400
  */
 export async function main(args: readonly string[], io: CliIo = processIo): Promise<number> {
   try {
-    let parsed
-    try {
-      parsed = parseArgs({
-        args: [...args],
-        allowPositionals: true,
-        strict: true,
-        options: {
-          'marketing-source': { type: 'string' },
-          ndjson: { type: 'boolean' },
-          help: { type: 'boolean', short: 'h' },
-        },
-      })
-    } catch (error) {
-      throw new ArgumentError((error as Error).message)
-    }
-    const { values, positionals } = parsed
-    if (values.help === true) {
+    const parsed = readArguments(args, SPEC)
+    if (parsed === 'help') {
       io.stdout.write(USAGE)
       return 0
     }
-    const [payload, ...extra] = positionals
-    if (payload === undefined)
-      throw new ArgumentError('Missing the payload file (or `-` for stdin)')
-    if (extra.length > 0) throw new ArgumentError(`Unexpected argument \`${extra[0] ?? ''}\``)
+    const { values, positionals } = parsed
     const options: CampaignOptions =
       values['marketing-source'] === undefined
         ? {}
@@ -63,18 +54,12 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
     // Misuse of the options shows before any body is read.
     validateCampaign({}, options)
     return await judgePayloads({
-      source: payload,
-      ndjson: values.ndjson === true,
+      source: positionals[0] ?? '-',
+      ndjson: values.ndjson,
       judge: (body) => validateCampaign(body, options),
       io,
     })
   } catch (error) {
-    if (!(error instanceof Error)) throw error
-    // One line: the reason, and where to read more for a mistake in the arguments.
-    const hint = error instanceof ArgumentError
-    io.stderr.write(
-      `preflight validate-campaign: ${oneLine(error)}${hint ? ', see `preflight validate-campaign --help`' : ''}\n`
-    )
-    return 2
+    return reportMisuse('validate-campaign', error, io)
   }
 }

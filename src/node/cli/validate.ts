@@ -4,13 +4,13 @@
  *
  * @module
  */
-import { parseArgs } from 'node:util'
 import { validatePostcard } from '../../postcard/validate-postcard.ts'
 import { createFontRegistry } from '../../text/font-registry.ts'
 import { loadDesign } from '../load-design.ts'
 import { loadFontSources } from '../load-fonts.ts'
-import { ArgumentError, oneLine, processIo, type CliIo } from './cli-io.ts'
+import { processIo, reportMisuse, type CliIo } from './cli-io.ts'
 import { judgePayloads } from './judge-payloads.ts'
+import { readArguments } from './read-arguments.ts'
 
 /** Usage text, printed by `--help` and after a usage error. */
 export const USAGE = `Usage: preflight validate --design <design.json> [--fonts <fonts.json>] [--ndjson] <payload.json|->
@@ -25,40 +25,15 @@ Exit codes: 0 the service would accept every body, 1 it would answer 422 (or 400
   <payload.json|->   The body (or NDJSON bodies); - reads standard input.
 `
 
-/** The arguments of `validate`. */
-interface Arguments {
-  readonly design: string
-  readonly fonts: string | undefined
-  readonly ndjson: boolean
-  readonly payload: string
-}
-
-/** Reads the arguments; mistakes are {@link ArgumentError}s. */
-function readArguments(args: readonly string[]): Arguments | 'help' {
-  let parsed
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        design: { type: 'string' },
-        fonts: { type: 'string' },
-        ndjson: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    })
-  } catch (error) {
-    throw new ArgumentError((error as Error).message)
-  }
-  const { values, positionals } = parsed
-  if (values.help === true) return 'help'
-  if (values.design === undefined) throw new ArgumentError('Missing `--design <design.json>`')
-  const [payload, ...extra] = positionals
-  if (payload === undefined) throw new ArgumentError('Missing the payload file (or `-` for stdin)')
-  if (extra.length > 0) throw new ArgumentError(`Unexpected argument \`${extra[0] ?? ''}\``)
-  return { design: values.design, fonts: values.fonts, ndjson: values.ndjson === true, payload }
-}
+/** What `validate` accepts. */
+const SPEC = {
+  options: {
+    design: { type: 'string', value: '<design.json>', required: true },
+    fonts: { type: 'string', value: '<fonts.json>' },
+    ndjson: { type: 'boolean' },
+  },
+  positionals: { min: 1, max: 1, missing: 'the payload file (or `-` for stdin)' },
+} as const
 
 /**
  * Runs `preflight validate`: loads the fonts and the design once, then judges the body (or each
@@ -72,26 +47,21 @@ function readArguments(args: readonly string[]): Arguments | 'help' {
  */
 export async function main(args: readonly string[], io: CliIo = processIo): Promise<number> {
   try {
-    const options = readArguments(args)
-    if (options === 'help') {
+    const parsed = readArguments(args, SPEC)
+    if (parsed === 'help') {
       io.stdout.write(USAGE)
       return 0
     }
-    const fonts = createFontRegistry(await loadFontSources(options.fonts))
-    const design = await loadDesign(options.design, { families: fonts.families })
+    const { values, positionals } = parsed
+    const fonts = createFontRegistry(await loadFontSources(values.fonts))
+    const design = await loadDesign(values.design, { families: fonts.families })
     return await judgePayloads({
-      source: options.payload,
-      ndjson: options.ndjson,
+      source: positionals[0] ?? '-',
+      ndjson: values.ndjson,
       judge: (body) => validatePostcard(body, design, { fonts }),
       io,
     })
   } catch (error) {
-    if (!(error instanceof Error)) throw error
-    // One line: the reason, and where to read more for a mistake in the arguments.
-    const hint = error instanceof ArgumentError
-    io.stderr.write(
-      `preflight validate: ${oneLine(error)}${hint ? ', see `preflight validate --help`' : ''}\n`
-    )
-    return 2
+    return reportMisuse('validate', error, io)
   }
 }

@@ -93,23 +93,26 @@ describe('preflight preview', () => {
   })
 
   test.each([
-    [[], 'Missing `--design <design.json>`, see `preflight preview --help`'],
-    [['--design', 'd.json', 'p.json'], 'Missing `--out-dir <dir>`, see `preflight preview --help`'],
+    [[], 'Missing `--design <design.json>` (see `preflight preview --help`)'],
+    [
+      ['--design', 'd.json', 'p.json'],
+      'Missing `--out-dir <dir>` (see `preflight preview --help`)',
+    ],
     [
       ['--design', 'd.json', '--out-dir', 'o'],
-      'Missing the payload file (or `-` for stdin), see `preflight preview --help`',
+      'Missing the payload file (or `-` for stdin) (see `preflight preview --help`)',
     ],
     [
       ['--design', 'd.json', '--out-dir', 'o', 'a', 'b'],
-      'Unexpected argument `b`, see `preflight preview --help`',
+      'Unexpected argument `b` (see `preflight preview --help`)',
     ],
     [
       ['--design', 'd.json', '--out-dir', 'o', '--safe-zone=-1', 'p'],
-      'Unexpected `--safe-zone` value `-1`, expected a number of millimetres of at least `0`, see `preflight preview --help`',
+      'Unexpected `--safe-zone` value `-1`, expected a number of millimetres of at least `0` (see `preflight preview --help`)',
     ],
     [
       ['--design', 'd.json', '--out-dir', 'o', '--safe-zone', 'wide', 'p'],
-      'Unexpected `--safe-zone` value `wide`, expected a number of millimetres of at least `0`, see `preflight preview --help`',
+      'Unexpected `--safe-zone` value `wide`, expected a number of millimetres of at least `0` (see `preflight preview --help`)',
     ],
   ])('should exit 2 on the arguments %j', async (args, message) => {
     expect(await run(args)).toEqual({
