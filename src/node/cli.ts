@@ -40,7 +40,7 @@ Commands:
   serve               Run the sandbox of the Direct-Mail API.
 
 Run \`preflight <command> --help\` for the options of a command.
-Exit codes: 0 ok, 1 the service would reject the body (422), 2 misuse.
+Exit codes: 0 ok, 1 the service would refuse a body (422, 400 or 413), 2 misuse.
 `
 
 /**

@@ -172,7 +172,7 @@ describe.concurrent('preflight validate', () => {
     })
   })
 
-  test('should stream NDJSON: one verdict per input line, in order, malformed lines included', async () => {
+  test('should stream NDJSON: one verdict per body line, in order, blank lines skipped', async () => {
     const { content: _content, qr_codes: _qr, ...plainBody } = postcard
     const lines = [
       JSON.stringify(plainBody),
@@ -184,7 +184,10 @@ describe.concurrent('preflight validate', () => {
     const payload = await file('bodies.ndjson', `\uFEFF${lines.join('\r\n')}\n`)
     const result = await run(['validate', '--design', plain, '--ndjson', payload])
     expect(result.code).toBe(1)
-    expect(result.stderr).toBe('')
+    expect(result.stderr).toBe(
+      `preflight validate: ${payload}:2:13: Unexpected end of the text, expected a JSON value\n` +
+        `preflight validate: ${payload}:2: the line ends inside a JSON document: it looks like pretty-printed JSON, and --ndjson reads one whole document per line (leave out --ndjson for one document, or print each document on one line, e.g. with \`jq -c\`)\n`
+    )
     const malformed = {
       ok: false,
       status: 400,
@@ -193,7 +196,6 @@ describe.concurrent('preflight validate', () => {
     }
     expect(result.stdout.split('\n')).toEqual([
       JSON.stringify({ ok: true, warnings: [] }),
-      JSON.stringify(malformed),
       JSON.stringify(malformed),
       JSON.stringify({
         ok: false,
@@ -266,13 +268,16 @@ describe.concurrent('preflight validate', () => {
     expect(await run(args)).toEqual({ code: 2, stdout: '', stderr })
   })
 
-  test('should exit 2 for a payload that is not JSON', async () => {
+  test('should answer 400 and exit 1 for a payload that is not JSON, as --help says', async () => {
     const payload = await file('broken.json', '{"flow_id": ')
-    expect(await run(['validate', '--design', a6, payload])).toEqual({
-      code: 2,
-      stdout: '',
-      stderr: `preflight validate: The request body is not valid JSON (\`${payload}\`)\n`,
+    const result = await run(['validate', '--design', a6, payload])
+    expect(result).toEqual({
+      code: 1,
+      stdout: `${JSON.stringify({ ok: false, status: 400, body: { message: 'The request body is not valid JSON.' }, warnings: [] }, null, 2)}\n`,
+      stderr: `preflight validate: ${payload}:1:13: Unexpected end of the text, expected a JSON value\n`,
     })
+    const help = await run(['validate', '--help'])
+    expect(help.stdout).toMatch(/^Exit codes: .*\b1 it would refuse one \(422, or 400 or 413$/m)
   })
 
   test('should exit 2 with every problem of an invalid design on one line', async () => {

@@ -4,18 +4,19 @@
  *
  * @module
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { previewEmojiKeys } from '../../preview/preview-emoji-keys.ts'
 import { renderPreview } from '../../preview/render-preview.ts'
-import { HttpError } from '../../server/http-error.ts'
-import { parseJsonText } from '../../server/read-json-body.ts'
+import { defaultMaxBodyBytes } from '../../server/api-options.ts'
 import { createFontRegistry } from '../../text/font-registry.ts'
 import { loadEmojiArtwork } from '../emoji-artwork.ts'
 import { loadDesign } from '../load-design.ts'
 import { loadFontSources } from '../load-fonts.ts'
 import { ArgumentError, UsageError, processIo, reportMisuse, write, type CliIo } from './cli-io.ts'
+import { describeRefusal, refusedVerdict } from './judge-payloads.ts'
 import { readArguments } from './read-arguments.ts'
+import { openSource, readBody, sourceName } from './read-bodies.ts'
 
 /** Usage text, printed by `--help` and after a usage error. */
 export const USAGE = `Usage: preflight preview --design <design.json> --out-dir <dir> [--fonts <fonts.json>]
@@ -23,7 +24,8 @@ export const USAGE = `Usage: preflight preview --design <design.json> --out-dir 
 
 Renders a POST /api/v1/postcards body on the flow's design: writes <dir>/front.svg and
 <dir>/back.svg (standalone SVG, millimetres, text as outlines) and prints the verdict as JSON.
-Exit codes: 0 the service would accept the body, 1 it would answer 422 (or 400), 2 misuse.
+Exit codes: 0 the service would accept the body, 1 it would refuse it (422, or 400 or 413
+for a body it cannot read: not JSON, or over ${defaultMaxBodyBytes} bytes), 2 misuse.
 
   --design <file>    The flow's design document (JSON).
   --out-dir <dir>    Where front.svg and back.svg are written (created if missing).
@@ -83,13 +85,14 @@ function readPreviewArguments(args: readonly string[]): Arguments | 'help' {
 /**
  * Runs `preflight preview`: loads fonts and design, reads the body, loads only the emoji artwork
  * the preview draws (`previewEmojiKeys`), renders both sides with `renderPreview`, writes them
- * and prints the verdict. Misuse (bad arguments, an unreadable or invalid design or fonts
- * manifest, an unreadable payload, a payload that is not JSON, an unwritable directory) prints
- * one line on stderr and returns 2.
+ * and prints the verdict. A body the service cannot read (not JSON, too large) gets its answer
+ * (400 or 413) and no preview. Misuse (bad arguments, an unreadable or invalid design or fonts
+ * manifest, an unreadable payload file, an unwritable directory) prints one line on stderr and
+ * returns 2.
  *
  * @param args The arguments after `preview`.
  * @param io Streams (default: the process's).
- * @returns The exit code: 0 accepted, 1 rejected (422), 2 misuse.
+ * @returns The exit code: 0 accepted, 1 refused (422, 400 or 413), 2 misuse.
  */
 export async function main(args: readonly string[], io: CliIo = processIo): Promise<number> {
   try {
@@ -100,7 +103,17 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
     }
     const fonts = createFontRegistry(await loadFontSources(options.fonts))
     const design = await loadDesign(options.design, { families: fonts.families })
-    const body = await readPayload(options.payload, io)
+    const read = await readBody(await openSource(options.payload, io))
+    if (!read.ok) {
+      // The service's answer (400 or 413): there is no body to draw.
+      await write(io.stdout, `${JSON.stringify(refusedVerdict(read.refused), null, 2)}\n`)
+      await write(
+        io.stderr,
+        `preflight preview: ${describeRefusal(sourceName(options.payload), read.refused)}\n`
+      )
+      return 1
+    }
+    const body = read.value
     const emojiArtwork = await loadEmojiArtwork(previewEmojiKeys(body, design))
     const preview = renderPreview(body, design, {
       fonts,
@@ -113,32 +126,6 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
     return preview.verdict.ok ? 0 : 1
   } catch (error) {
     return reportMisuse('preview', error, io)
-  }
-}
-
-/** Reads and parses the body as the sandbox server would (same decoder, same 400 message). */
-async function readPayload(source: string, io: CliIo): Promise<unknown> {
-  const where = source === '-' ? 'standard input' : `\`${source}\``
-  let text = ''
-  if (source === '-') {
-    io.stdin.setEncoding('utf8')
-    for await (const chunk of io.stdin) text += chunk as string
-  } else {
-    try {
-      text = await readFile(source, 'utf8')
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      const what = code === 'ENOENT' ? 'missing' : `unreadable (\`${code ?? 'error'}\`)`
-      throw new UsageError(`Unexpected ${what} file ${where}, expected a payload JSON file`, {
-        cause: error,
-      })
-    }
-  }
-  try {
-    return parseJsonText(text.replace(/^\uFEFF/, ''))
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error
-    throw new UsageError(`${error.message.replace(/\.$/, '')} (${where})`, { cause: error })
   }
 }
 

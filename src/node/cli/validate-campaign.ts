@@ -8,15 +8,18 @@ import type { CampaignOptions } from '../../campaign/types.ts'
 import { processIo, reportMisuse, type CliIo } from './cli-io.ts'
 import { judgePayloads } from './judge-payloads.ts'
 import { readArguments } from './read-arguments.ts'
+import { defaultMaxBodyBytes } from '../../server/api-options.ts'
 
 /** Usage text, printed by `--help` and after a usage error. */
 export const USAGE = `Usage: preflight validate-campaign [--marketing-source <name>] [--ndjson] <payload.json|->
 
 Judges a POST /api/v1/campaigns body and prints the verdict as JSON.
-Exit codes: 0 the service would accept every body, 1 it would answer 422 (or 400), 2 misuse.
+Exit codes: 0 the service would accept every body, 1 it would refuse one (422, or 400 or 413
+for a body it cannot read: not JSON, or over ${defaultMaxBodyBytes} bytes), 2 misuse.
 
   --marketing-source <name>  The segment.source allowed besides csv (default: hubspot).
-  --ndjson                   One body per line in, one verdict per line out, streamed.
+  --ndjson                   One body per line in (blank lines skipped), one verdict per
+                             line out, streamed.
   <payload.json|->           The body (or NDJSON bodies); - reads standard input.
 `
 
@@ -32,12 +35,12 @@ const SPEC = {
 /**
  * Runs `preflight validate-campaign`: judges the body (or each NDJSON line) with
  * `validateCampaign` and prints the verdicts. Misuse (bad arguments or marketing source, an
- * unreadable payload file, a single payload that is not JSON) prints one line on stderr and
- * returns 2.
+ * unreadable payload file) prints one line on stderr and returns 2; a body the service cannot
+ * read (not JSON, too large) gets its answer (400 or 413) as its verdict.
  *
  * @param args The arguments after `validate-campaign`.
  * @param io Streams (default: the process's).
- * @returns The exit code: 0 every body accepted, 1 any rejected, 2 misuse.
+ * @returns The exit code: 0 every body accepted, 1 any refused (422, 400 or 413), 2 misuse.
  */
 export async function main(args: readonly string[], io: CliIo = processIo): Promise<number> {
   try {
@@ -54,6 +57,7 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
     // Misuse of the options shows before any body is read.
     validateCampaign({}, options)
     return await judgePayloads({
+      command: 'validate-campaign',
       source: positionals[0] ?? '-',
       ndjson: values.ndjson,
       judge: (body) => validateCampaign(body, options),

@@ -11,17 +11,20 @@ import { loadFontSources } from '../load-fonts.ts'
 import { processIo, reportMisuse, type CliIo } from './cli-io.ts'
 import { judgePayloads } from './judge-payloads.ts'
 import { readArguments } from './read-arguments.ts'
+import { defaultMaxBodyBytes } from '../../server/api-options.ts'
 
 /** Usage text, printed by `--help` and after a usage error. */
 export const USAGE = `Usage: preflight validate --design <design.json> [--fonts <fonts.json>] [--ndjson] <payload.json|->
 
 Judges a POST /api/v1/postcards body against the flow's design and prints the verdict as JSON:
 {"ok":true,"warnings":[...]} or {"ok":false,"status":422,"body":{message,errors,meta},"warnings":[...]}.
-Exit codes: 0 the service would accept every body, 1 it would answer 422 (or 400), 2 misuse.
+Exit codes: 0 the service would accept every body, 1 it would refuse one (422, or 400 or 413
+for a body it cannot read: not JSON, or over ${defaultMaxBodyBytes} bytes), 2 misuse.
 
   --design <file>    The flow's design document (JSON).
   --fonts <file>     Fonts manifest (default: the package's fonts/fonts.json).
-  --ndjson           One body per line in, one verdict per line out, streamed.
+  --ndjson           One body per line in (blank lines skipped), one verdict per
+                     line out, streamed.
   <payload.json|->   The body (or NDJSON bodies); - reads standard input.
 `
 
@@ -38,12 +41,13 @@ const SPEC = {
 /**
  * Runs `preflight validate`: loads the fonts and the design once, then judges the body (or each
  * NDJSON line) with `validatePostcard` and prints the verdicts. Misuse (bad arguments, an
- * unreadable or invalid design or fonts manifest, an unreadable payload file, a single payload
- * that is not JSON) prints one line on stderr and returns 2.
+ * unreadable or invalid design or fonts manifest, an unreadable payload file) prints one line
+ * on stderr and returns 2; a body the service cannot read (not JSON, too large) gets its answer
+ * (400 or 413) as its verdict.
  *
  * @param args The arguments after `validate`.
  * @param io Streams (default: the process's).
- * @returns The exit code: 0 every body accepted, 1 any rejected, 2 misuse.
+ * @returns The exit code: 0 every body accepted, 1 any refused (422, 400 or 413), 2 misuse.
  */
 export async function main(args: readonly string[], io: CliIo = processIo): Promise<number> {
   try {
@@ -56,6 +60,7 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
     const fonts = createFontRegistry(await loadFontSources(values.fonts))
     const design = await loadDesign(values.design, { families: fonts.families })
     return await judgePayloads({
+      command: 'validate',
       source: positionals[0] ?? '-',
       ndjson: values.ndjson,
       judge: (body) => validatePostcard(body, design, { fonts }),
