@@ -56,6 +56,8 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/browser/**'],
           testTimeout: 30_000,
+          // Tests leave the tree clean: a run that changed it fails (test/setup/clean-tree.ts).
+          globalSetup: ['test/setup/clean-tree.ts'],
         },
       },
       {
