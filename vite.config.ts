@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { playwright } from '@vitest/browser-playwright'
 
-/** Debian Chromium; `npx playwright install` cannot work on our machines (DEVELOPERS.md). */
+/** Debian Chromium (`apt-get install chromium`): the tests never download a browser. */
 const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
 
 /** Launch flags that work in this sandbox: no network beyond loopback, no GPU, root. */
