@@ -54,7 +54,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/browser/**'],
+          exclude: ['test/browser/**', 'test/readme/**'],
           testTimeout: 30_000,
           // Tests leave the tree clean: a run that changed it fails (test/setup/clean-tree.ts).
           globalSetup: ['test/setup/clean-tree.ts'],
@@ -66,7 +66,7 @@ export default defineConfig({
           name: 'browser',
           // Every core test runs in a real browser too; Node-only tests live in test/node/.
           include: ['test/**/*.test.ts'],
-          exclude: ['test/node/**'],
+          exclude: ['test/node/**', 'test/readme/**'],
           testTimeout: 60_000,
           browser: {
             enabled: true,
@@ -77,6 +77,20 @@ export default defineConfig({
               launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
             }),
           },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // README.md run as written (test/readme/readme.test.ts). Its commands rebuild dist/
+          // and dist-demo/, which other tests read: it runs alone, after the other projects.
+          name: 'readme',
+          include: ['test/readme/**/*.test.ts'],
+          testTimeout: 900_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          globalSetup: ['test/setup/clean-tree.ts'],
         },
       },
     ],

@@ -2,49 +2,20 @@
  * The `preflight` executable, run as a child process on the built package (`dist/`), as users
  * run it. `beforeAll` builds `dist/` when it is missing or older than `src/`.
  */
-import { execFile, spawn } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { spawn } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import a6Design from '../../designs/a6-greeting.json' with { type: 'json' }
 import plainDesign from '../../designs/dl-plain.json' with { type: 'json' }
+import { ensureBuilt, root } from '../helpers/built-package.ts'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
 const bin = join(root, 'bin/preflight.js')
 const a6 = join(root, 'designs/a6-greeting.json')
 const plain = join(root, 'designs/dl-plain.json')
 
-/** Newest modification time under a folder, in ms. */
-function newest(folder: string): number {
-  let time = 0
-  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) time = Math.max(time, statSync(join(entry.parentPath, entry.name)).mtimeMs)
-  }
-  return time
-}
-
-beforeAll(async () => {
-  const marker = join(root, 'dist/node/cli.js')
-  const built =
-    existsSync(marker) &&
-    existsSync(join(root, 'dist/schema/postcard.generated.js')) &&
-    statSync(marker).mtimeMs >= newest(join(root, 'src'))
-  if (built) return
-  // `--allowJs` copies the generated schema validators (`src/schema/*.generated.js`) to dist/;
-  // `--noCheck` skips type checking (lint's job), which halves the build.
-  const tsc = join(root, 'node_modules/typescript/bin/tsc')
-  await promisify(execFile)(
-    process.execPath,
-    [tsc, '-p', 'tsconfig.build.json', '--allowJs', '--noCheck'],
-    { cwd: root }
-  ).catch(() => undefined)
-  expect(existsSync(marker)).toBe(true)
-  expect(existsSync(join(root, 'dist/schema/postcard.generated.js'))).toBe(true)
-}, 300_000)
+beforeAll(ensureBuilt, 300_000)
 
 interface Result {
   readonly code: number | null
