@@ -1,5 +1,5 @@
 /**
- * `parseDesign`: checks a design document (`shared/design-format.md`) by hand, without ajv, so
+ * `parseDesign`: checks a design document (`docs/design-format.md`) by hand, without ajv, so
  * the core stays CSP-safe, and returns it with every default filled.
  *
  * @module

@@ -102,6 +102,13 @@ export interface ApiHandlerOptions {
   readonly onError?: (error: unknown) => void
 }
 
+/**
+ * The largest request body the sandbox reads when `maxBodyBytes` is not set: 1 MB (1048576
+ * bytes); larger ones get 413. The CLI judges files against the same limit, so that it says
+ * what the sandbox would say.
+ */
+export const defaultMaxBodyBytes = 1_048_576
+
 /** Thrown by `createApiHandler` for options that cannot work; lists every problem. */
 export class ApiOptionsError extends Error {
   override readonly name = 'ApiOptionsError'
@@ -205,7 +212,7 @@ export function resolveApiOptions(options: ApiHandlerOptions): ResolvedOptions {
     'idempotencyRetentionMs',
     86_400_000
   )
-  const maxBodyBytes = count(options.maxBodyBytes, 'maxBodyBytes', 1_048_576)
+  const maxBodyBytes = count(options.maxBodyBytes, 'maxBodyBytes', defaultMaxBodyBytes)
 
   const grants: TokenGrant[] = []
   const flows = new Map<string, ResolvedFlow>()

@@ -9,6 +9,7 @@
 import { SPEC_LIMITS } from '../spec/limits.ts'
 import postcardSchema from '../schema/postcard.schema.json' with { type: 'json' }
 import campaignSchema from '../schema/campaign.schema.json' with { type: 'json' }
+import { defaultMaxBodyBytes } from './api-options.ts'
 
 /** Options of {@link createOpenApiDocument}; they only change descriptions and examples. */
 export interface OpenApiOptions {
@@ -79,7 +80,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
   const prefix = options.tokenPrefix ?? 'dm'
   const postcardsPerMinute = options.postcardsPerMinute ?? SPEC_LIMITS.postcardsPerMinute
   const campaignsPerMinute = options.campaignsPerMinute ?? SPEC_LIMITS.campaignsPerMinute
-  const maxBodyBytes = options.maxBodyBytes ?? 1_048_576
+  const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes
 
   const schemas: JsonObject = {}
   embed(postcardSchema as JsonObject, schemas, 'PostcardSubmission')

@@ -193,10 +193,16 @@ describe('analyzePostcard', () => {
       (item) => item.type === 'image'
     )
     if (image?.type !== 'image') throw new Error('dl-plain has an image on the front')
-    // The PNG's IHDR says 32 × 32 pixels.
-    expect(image.pixels).toEqual({ width: 32, height: 32 })
+    // The pixel size as the PNG's IHDR chunk states it (bytes 16-23, big-endian).
+    const png = Uint8Array.from(atob(image.element.href.split(',')[1] ?? ''), (c) =>
+      c.charCodeAt(0)
+    )
+    const header = new DataView(png.buffer)
+    const width = header.getUint32(16)
+    const height = header.getUint32(20)
+    expect(image.pixels).toEqual({ width, height })
     expect(image.dpi).toBeCloseTo(
-      Math.min(32 / (image.element.width_mm / 25.4), 32 / (image.element.height_mm / 25.4)),
+      Math.min(width / (image.element.width_mm / 25.4), height / (image.element.height_mm / 25.4)),
       9
     )
     expect(image.href?.startsWith('data:image/png;base64,')).toBe(true)

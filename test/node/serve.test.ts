@@ -291,10 +291,13 @@ describe('preflight serve', () => {
   })
 
   test.each([
-    [['--prot', '1'], /^preflight serve: Unknown option '--prot'.* \(see --help\)\n$/],
+    [
+      ['--prot', '1'],
+      /^preflight serve: Unexpected option `--prot`, did you mean `--port`\? \(see `preflight serve --help`\)\n$/,
+    ],
     [
       ['--port', '70000'],
-      /^preflight serve: Unexpected `70000` for `--port`, expected a port from 0 to 65535 \(see --help\)\n$/,
+      /^preflight serve: Unexpected `70000` for `--port`, expected a port from 0 to 65535 \(see `preflight serve --help`\)\n$/,
     ],
     [
       ['--config', '/nonexistent.json'],
