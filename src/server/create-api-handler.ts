@@ -155,9 +155,18 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   const { emojiArtwork, assets } = options
   let openApiText: string | undefined
 
-  /** Serves everything outside `/api/`. */
+  /**
+   * Serves everything outside `/api/`. A path with nothing behind it is 404 whatever the method;
+   * 405 says that the resource exists (RFC 9110 15.5.6).
+   */
   async function serveStatic(method: string, path: string): Promise<StaticFile> {
+    const file = await findStatic(path)
     if (method !== 'GET' && method !== 'HEAD') throw methodNotAllowed(method, path, ['GET', 'HEAD'])
+    return file
+  }
+
+  /** The file of a path outside `/api/`. */
+  async function findStatic(path: string): Promise<StaticFile> {
     if (path === '/openapi.json') {
       openApiText ??= JSON.stringify(
         createOpenApiDocument({
