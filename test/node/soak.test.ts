@@ -6,11 +6,6 @@
  * lost, every replay identical, every full minute exactly at its limit, memory flat.
  * `beforeAll` builds `dist/` when it is missing or older than `src/`.
  */
-import { execFile } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   runSoak,
@@ -18,31 +13,9 @@ import {
   type SoakReport,
   type SoakServer,
 } from '../../bench/soak.bench.js'
+import { ensureBuilt } from '../helpers/preflight-process.ts'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
 const seconds = Number(process.env['PREFLIGHT_SOAK_SECONDS'] ?? '') || 12
-
-/** Newest modification time under a folder, in ms. */
-function newest(folder: string): number {
-  let time = 0
-  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) time = Math.max(time, statSync(join(entry.parentPath, entry.name)).mtimeMs)
-  }
-  return time
-}
-
-/** Builds `dist/` (as test/node/cli.test.ts does) unless it is newer than every source. */
-async function ensureBuilt(): Promise<void> {
-  const marker = join(root, 'dist/server/create-api-handler.js')
-  if (existsSync(marker) && statSync(marker).mtimeMs >= newest(join(root, 'src'))) return
-  const tsc = join(root, 'node_modules/typescript/bin/tsc')
-  await promisify(execFile)(
-    process.execPath,
-    [tsc, '-p', 'tsconfig.build.json', '--allowJs', '--noCheck'],
-    { cwd: root }
-  ).catch(() => undefined)
-  expect(existsSync(marker)).toBe(true)
-}
 
 let server: SoakServer
 let report: SoakReport
