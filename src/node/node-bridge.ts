@@ -1,91 +1,32 @@
 /**
  * Node only: the bridge from `node:http` to a web-standard fetch handler (bodies streamed both
- * ways, never buffered unbounded), and the edges of HTTP/1.1 that a fetch handler never sees:
- * the request target and `Host` (RFC 9112 3.2, `request-head.ts`) and closing a connection
- * whose client is still sending (RFC 9112 9.6, `lingering-close.ts`).
+ * ways, never buffered unbounded), and the edges of HTTP/1.1 that a fetch handler never sees,
+ * each answered in the handler's JSON shape (made by `toResponse`, the one place refusals are
+ * made):
+ *
+ * - the request target, `Host`, version and framing Node lets through (`request-head.ts`);
+ * - what Node's parser refuses (`clientError`), `CONNECT`, an `Expect` other than
+ *   `100-continue` (`client-error.ts`); `100 Continue` only when the handler reads the body;
+ * - closing a connection whose client is still sending, in stages (`lingering-close.ts`).
  *
  * @module
  */
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http'
 import type { Socket } from 'node:net'
 import type { ApiHandler } from '../server/create-api-handler.ts'
 import { directCallOf, type CallAnswer, type CallRequest } from '../server/direct-call.ts'
-import { toResponse } from '../server/http-error.ts'
+import { HttpError, toResponse } from '../server/http-error.ts'
 import { answerOf } from '../server/reply.ts'
+import { connectRefusal, parserRefusal, rawAnswer, type ParserError } from './client-error.ts'
 import { lingeringClose, type Linger, type LingerOptions } from './lingering-close.ts'
+import { bodyStream, bufferedBodyBytes, collectBody, type BodyReader } from './request-body.ts'
 import { readRequestHead, wholeServer } from './request-head.ts'
-
-/** A request body as a web stream, and how to stop feeding it. */
-interface BodyStream {
-  readonly stream: ReadableStream<Uint8Array>
-  /** Feeds the stream nothing more (its reader may be gone; the bytes are drained elsewhere). */
-  stop(): void
-}
-
-/**
- * A Node request body as a web stream with back pressure: Node's stream is paused while the
- * web stream's queue is full and dropped when the handler cancels (a body over the limit).
- *
- * @param request The Node request.
- * @returns The stream.
- */
-function bodyStream(request: IncomingMessage): BodyStream {
-  let done = false
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        request.on('data', (chunk: Buffer) => {
-          if (done) return
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
-          if ((controller.desiredSize ?? 0) <= 0) request.pause()
-        })
-        request.once('end', () => {
-          if (!done) controller.close()
-          done = true
-        })
-        request.once('error', (error) => {
-          if (!done) controller.error(error)
-          done = true
-        })
-        // A client that disconnects mid-body: without this the reader would wait forever.
-        request.once('close', () => {
-          if (!done) controller.error(new Error('The client closed the connection mid-body'))
-          done = true
-        })
-      },
-      pull() {
-        request.resume()
-      },
-      cancel() {
-        done = true
-        request.pause()
-      },
-    },
-    { highWaterMark: 65_536, size: (chunk) => chunk.byteLength }
-  )
-  return { stream, stop: () => (done = true) }
-}
-
-/** Bodies up to this declared size are collected before the handler runs. */
-const bufferedBodyBytes = 65_536
-
-/**
- * Collects a body of declared length.
- *
- * @param request The Node request.
- * @returns The bytes, or `undefined` when the client went away before sending them all.
- */
-function collect(request: IncomingMessage): Promise<Uint8Array | undefined> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.once('end', () =>
-      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks))
-    )
-    request.once('error', () => resolve(undefined))
-    request.once('close', () => resolve(undefined)) // no effect after `end`
-  })
-}
 
 /**
  * The headers of a Node request as the Fetch standard holds them (names in lower case, repeated
@@ -132,14 +73,18 @@ async function callFetchHandler(handler: ApiHandler, request: CallRequest): Prom
 const reportBridgeError = (error: unknown) =>
   console.error('postcard-preflight sandbox: bridge error', error)
 
+/** The answer to a refusal, made where every refusal is made. */
+const refusalAnswer = (refusal: unknown): CallAnswer =>
+  answerOf(toResponse(refusal, reportBridgeError))
+
 /** The methods this server answers at all, for `OPTIONS *` (RFC 9110 9.3.7). */
 const serverMethods = 'GET, HEAD, OPTIONS, POST'
 
-/** Options of {@link toNodeListener}. */
+/** Options of {@link toNodeListener} and {@link createNodeServer}. */
 export interface NodeBridgeOptions {
   /**
-   * Bounds of the drain after an answer sent before the body was read (a 413, 401, 429):
-   * `lingering-close.ts` (default: 5 s and 8 MiB).
+   * Bounds of the drain after an answer sent before the body was read (a 413, 401, 429, or a
+   * refusal of the parser): `lingering-close.ts` (default: 5 s and 8 MiB).
    */
   readonly linger?: LingerOptions
 }
@@ -147,18 +92,64 @@ export interface NodeBridgeOptions {
 /** A Node `request` listener. */
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void
 
+/** The requests of one connection being answered. */
+interface Connection {
+  /** Requests received and not yet answered (several when pipelined). */
+  active: number
+  /** The body being read, failed when the parser finds its framing broken. */
+  body?: BodyReader | undefined
+  /** A refusal of the parser to send once the requests before it are answered. */
+  pending?: HttpError | undefined
+}
+
+/** The listeners of the bridge for a `node:http` server. */
+interface Bridge {
+  readonly request: NodeListener
+  readonly checkContinue: NodeListener
+  readonly checkExpectation: NodeListener
+  readonly clientError: (error: ParserError, socket: Socket) => void
+  readonly connect: (request: IncomingMessage, socket: Socket) => void
+}
+
 /**
  * The bridge of one server: answers requests with the fetch handler and closes connections the
  * way RFC 9112 asks.
  *
  * @param handler The fetch handler.
  * @param options Bounds of the lingering close.
- * @returns The request listener.
+ * @param headerLimit The server's `maxHeaderSize`, for the 431 message.
+ * @returns The listeners.
  */
-function createBridge(handler: ApiHandler, options: NodeBridgeOptions): NodeListener {
+function createBridge(
+  handler: ApiHandler,
+  options: NodeBridgeOptions,
+  headerLimit?: number
+): Bridge {
   const direct = directCallOf(handler)
-  /** Connections in their lingering close: requests that still arrive on them get no answer. */
-  const lingering = new WeakSet<Socket>()
+  /** Connections being answered. */
+  const connections = new WeakMap<Socket, Connection>()
+  /** Connections closing after their last answer: requests that still arrive get none. */
+  const closing = new WeakSet<Socket>()
+  /** Connections in their drain (`lingering-close.ts`). */
+  const lingers = new WeakMap<Socket, Linger>()
+
+  /** Half-closes a connection whose answer is written, and drains it (bounded). */
+  function linger(socket: Socket): Linger {
+    closing.add(socket)
+    let drain = lingers.get(socket)
+    if (!drain) {
+      drain = lingeringClose(socket, options.linger)
+      lingers.set(socket, drain)
+    }
+    return drain
+  }
+
+  /** Writes a refusal on a connection without a `ServerResponse`, then closes it in stages. */
+  function refuseRaw(socket: Socket, refusal: HttpError): void {
+    if (!socket.writable) return void socket.destroy()
+    socket.write(rawAnswer(refusalAnswer(refusal)))
+    linger(socket)
+  }
 
   /**
    * Closes the connection after this answer. A client may still be sending a body nobody read:
@@ -166,23 +157,23 @@ function createBridge(handler: ApiHandler, options: NodeBridgeOptions): NodeList
    */
   function closeAfter(request: IncomingMessage, response: ServerResponse): void {
     const socket = request.socket
-    lingering.add(socket)
-    let linger: Linger | undefined
+    closing.add(socket)
+    let drain: Linger | undefined
     let early = 0
     let ended = request.complete
     const start = () => {
-      if (linger) return
-      linger = lingeringClose(socket, options.linger)
-      linger.drained(early)
-      if (ended) linger.done()
+      if (drain) return
+      drain = linger(socket)
+      drain.drained(early)
+      if (ended) drain.done()
     }
     // Read and discard the rest of the body, counted against the bound.
     request.on('data', (chunk: Buffer) => {
-      if (linger) linger.drained(chunk.byteLength)
+      if (drain) drain.drained(chunk.byteLength)
       else early += chunk.byteLength
     })
     request.once('end', () => {
-      if (linger) linger.done()
+      if (drain) drain.done()
       else ended = true
     })
     // Node's server ends a `Connection: close` socket with `destroySoon()` once the answer is
@@ -205,6 +196,17 @@ function createBridge(handler: ApiHandler, options: NodeBridgeOptions): NodeList
     answer: CallAnswer,
     close: boolean
   ): void {
+    const socket = request.socket
+    const connection = connections.get(socket)
+    if (connection) {
+      connection.active--
+      if (connection.active === 0) {
+        connections.delete(socket)
+        // A malformed request was pipelined behind this one: its refusal follows this answer.
+        const pending = connection.pending
+        if (pending) response.once('finish', () => refuseRaw(socket, pending))
+      }
+    }
     const names = Object.keys(answer.headers).sort()
     const fields: string[] = []
     for (const name of names) fields.push(name.toLowerCase(), answer.headers[name] ?? '')
@@ -233,7 +235,12 @@ function createBridge(handler: ApiHandler, options: NodeBridgeOptions): NodeList
    * (`direct-call.ts`: about 100 µs of CPU less per request); any other handler through
    * `Request` and `Response`. Both send the same bytes.
    */
-  async function bridge(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async function bridge(
+    request: IncomingMessage,
+    response: ServerResponse,
+    connection: Connection,
+    expectsContinue: boolean
+  ): Promise<void> {
     let url: URL
     try {
       const target = readRequestHead(request)
@@ -243,61 +250,151 @@ function createBridge(handler: ApiHandler, options: NodeBridgeOptions): NodeList
       }
       url = target
     } catch (error) {
-      return send(request, response, answerOf(toResponse(error, reportBridgeError)), true)
+      return send(request, response, refusalAnswer(error), true)
     }
     const method = request.method ?? 'GET'
     const hasBody = method !== 'GET' && method !== 'HEAD'
     const declared = Number(request.headers['content-length'] ?? Number.NaN)
+    // RFC 9110 10.1.1: the client waits for `100 Continue` before it sends the body; it is
+    // sent when the handler starts reading, never for a refusal that reads nothing.
+    const askForBody = expectsContinue ? () => response.writeContinue() : undefined
     let collected: Uint8Array | undefined
-    let body: BodyStream | undefined
-    if (hasBody) {
+    let stream: ReadableStream<Uint8Array> | null = null
+    if (hasBody && !request.complete) {
       // A small body of declared length (Node's parser never delivers more than declared) is
       // collected here: one buffer is much cheaper than a web stream fed chunk by chunk.
       // Anything else (no length, or a larger one) is streamed, so the handler's limit cuts it
       // short.
       if (declared <= bufferedBodyBytes) {
-        collected = await collect(request)
-        // Nobody is left to answer.
-        if (collected === undefined) return void response.destroy()
+        const reader = collectBody(request, askForBody)
+        connection.body = reader
+        const bytes = await reader.bytes
+        connection.body = undefined
+        // The client went away: nobody is left to answer.
+        if (bytes === undefined) return void response.destroy()
+        if (bytes instanceof HttpError) return send(request, response, refusalAnswer(bytes), true)
+        collected = bytes
       } else {
-        body = bodyStream(request)
+        const reader = bodyStream(request, askForBody)
+        connection.body = reader
+        stream = reader.stream
       }
+    } else if (hasBody) {
+      collected = new Uint8Array(0)
     }
     const parts: CallRequest = {
       method,
       url,
       headers: fetchHeaders(request),
-      body: body?.stream ?? null,
+      body: stream,
       collected,
     }
     const answer = await (direct ? direct(parts) : callFetchHandler(handler, parts))
     // What the handler did not read is drained by the lingering close, not by its stream.
-    body?.stop()
+    connection.body?.stop()
+    connection.body = undefined
     send(request, response, answer, false)
   }
 
-  return (request, response) => {
-    if (lingering.has(request.socket)) return void request.resume()
-    bridge(request, response).catch((error: unknown) => {
-      reportBridgeError(error)
-      if (!response.headersSent) {
-        response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
-        response.end('{"message":"Server Error"}')
+  /** The `request` listener; `checkContinue` is the same with `Expect: 100-continue`. */
+  const listen =
+    (expectsContinue: boolean): NodeListener =>
+    (request, response) => {
+      const socket = request.socket
+      if (closing.has(socket)) return void request.resume()
+      let connection = connections.get(socket)
+      if (!connection) connections.set(socket, (connection = { active: 0 }))
+      connection.active++
+      bridge(request, response, connection, expectsContinue).catch((error: unknown) => {
+        reportBridgeError(error)
+        if (!response.headersSent) {
+          response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
+          response.end('{"message":"Server Error"}')
+        } else {
+          response.destroy()
+        }
+      })
+    }
+
+  return {
+    request: listen(false),
+    checkContinue: listen(true),
+    checkExpectation(request, response) {
+      const expectation = String(request.headers.expect ?? '').slice(0, 80)
+      const refusal = new HttpError(
+        417,
+        `The expectation \`${expectation}\` cannot be met; only \`100-continue\` is supported.`
+      )
+      send(request, response, refusalAnswer(refusal), true)
+    },
+    clientError(error, socket) {
+      // A connection in its drain: the parser fails on every chunk it is fed; count them.
+      const drain = lingers.get(socket)
+      if (drain) return void drain.drained(error.rawPacket?.byteLength ?? 0)
+      if (closing.has(socket)) return
+      const connection = connections.get(socket)
+      const refusal = parserRefusal(error, {
+        inBody: connection?.body !== undefined,
+        headerLimit,
+      })
+      if (!refusal) return void socket.destroy()
+      if (connection?.body) {
+        // The framing broke in the middle of a body: the handler answers the refusal.
+        connection.body.fail(refusal)
+        connection.pending = undefined
+      } else if (connection) {
+        // A malformed request pipelined behind requests still being answered.
+        connection.pending ??= refusal
       } else {
-        response.destroy()
+        refuseRaw(socket, refusal)
       }
-    })
+    },
+    connect(_request, socket) {
+      // `CONNECT` hands over the raw socket: no response object, and no parser to drain it.
+      socket.write(rawAnswer(refusalAnswer(connectRefusal())))
+      const drain = linger(socket)
+      socket.on('data', (chunk: Buffer) => drain.drained(chunk.byteLength))
+      socket.resume()
+    },
   }
 }
 
 /**
  * A Node `request` listener around a fetch handler (for `node:http`, Express, or any server
- * that hands out `IncomingMessage`/`ServerResponse`).
+ * that hands out `IncomingMessage`/`ServerResponse`). A server of {@link createNodeServer} also
+ * answers what never reaches a `request` listener: what Node's parser refuses, `CONNECT`, an
+ * unmet `Expect`.
  *
  * @param handler The fetch handler, e.g. from `createApiHandler`.
  * @param options Bounds of the lingering close after an early answer.
  * @returns The listener.
  */
 export function toNodeListener(handler: ApiHandler, options: NodeBridgeOptions = {}): NodeListener {
-  return createBridge(handler, options)
+  return createBridge(handler, options).request
+}
+
+/**
+ * A `node:http` server around a fetch handler that answers every request, well-formed or not,
+ * in the handler's JSON shape: the bridge's `request` listener plus `checkContinue`,
+ * `checkExpectation`, `clientError` and `connect`. Node's own `Host` check (a bare 400) is off;
+ * the bridge checks `Host` itself.
+ *
+ * @param handler The fetch handler, e.g. from `createApiHandler`.
+ * @param options Bounds of the lingering close, and `node:http` server options.
+ * @returns The server, not yet listening.
+ * @example
+ *   const server = createNodeServer(createApiHandler({ accounts }))
+ *   server.listen(8787)
+ */
+export function createNodeServer(
+  handler: ApiHandler,
+  options: NodeBridgeOptions & { readonly http?: ServerOptions } = {}
+): Server {
+  const bridge = createBridge(handler, options, options.http?.maxHeaderSize)
+  const server = createServer({ ...options.http, requireHostHeader: false }, bridge.request)
+  server.on('checkContinue', bridge.checkContinue)
+  server.on('checkExpectation', bridge.checkExpectation)
+  server.on('clientError', bridge.clientError)
+  server.on('connect', bridge.connect)
+  return server
 }

@@ -7,6 +7,7 @@ test('should expose the Node API', async () => {
     'RedisStoreError',
     'ServerConfigError',
     'createEmojiArtworkSource',
+    'createNodeServer',
     'folderAssets',
     'formatBanner',
     'handlerOptionsOf',

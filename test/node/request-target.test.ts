@@ -4,28 +4,15 @@
  * `//evil.example/...`, never a host); an absolute-form target names its own host; the
  * asterisk form is for `OPTIONS` only; an HTTP/1.1 request has exactly one valid `Host`.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startSandboxServer, type SandboxServer } from '../../src/node/serve.ts'
+import { describe, expect, test } from 'vitest'
 import { rawExchange, type RawAnswer } from '../helpers/raw-http.ts'
+import { useSandboxServer } from '../helpers/sandbox-server.ts'
 import { a6Postcard, tokens } from '../server/sandbox.ts'
 
 const testToken = tokens.acmeTest
 const postcard = JSON.stringify(a6Postcard())
 
-let sandbox: SandboxServer
-let folder: string
-
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'no-demo-'))
-  sandbox = await startSandboxServer({ port: 0, host: '127.0.0.1', demo: folder })
-})
-afterAll(async () => {
-  await sandbox.close()
-  await rm(folder, { recursive: true, force: true })
-})
+const server = useSandboxServer()
 
 /** One request over a raw socket; its single answer. */
 async function ask(head: string, body = ''): Promise<RawAnswer> {
@@ -36,14 +23,14 @@ async function ask(head: string, body = ''): Promise<RawAnswer> {
     ),
     Buffer.from(body, 'utf8'),
   ])
-  const { answers } = await rawExchange(sandbox.port, bytes)
+  const { answers } = await rawExchange(server().port, bytes)
   expect(answers).toHaveLength(1)
   return answers[0] as RawAnswer
 }
 
 /** The request ids of the entries of acme's test mode. */
 async function entryRequestIds(): Promise<string[]> {
-  const response = await fetch(`${sandbox.url}/api/v1/entries?limit=1000`, {
+  const response = await fetch(`${server().url}/api/v1/entries?limit=1000`, {
     headers: { authorization: `Bearer ${testToken}` },
   })
   return ((await response.json()) as { data: { request_id: string }[] }).data.map(
