@@ -12,6 +12,7 @@ import { createCampaign } from './campaigns-route.ts'
 import { withDirectCall, type CallAnswer, type CallRequest } from './direct-call.ts'
 import type { Exchange, HandlerContext } from './handler-context.ts'
 import { HttpError, toResponse } from './http-error.ts'
+import { readIdHeader } from './id-header.ts'
 import { memoryStore } from './memory-store.ts'
 import { formatDateTime } from './next-batch.ts'
 import { createOpenApiDocument } from './openapi-document.ts'
@@ -194,6 +195,8 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       if (!action) {
         throw methodNotAllowed(exchange.method, exchange.path, Object.keys(match.route.methods))
       }
+      // An id the sandbox could not echo faithfully (`id-header.ts`), before anything else.
+      if (exchange.refusal) throw exchange.refusal
       reply = await action(context, exchange, match.params)
     } catch (error) {
       reply = toResponse(error, report)
@@ -247,15 +250,16 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       const path = url.pathname
       const segments = path.split('/').slice(1)
       if (segments[0] === 'api') {
-        const sent = request.headers.get('x-request-id')
+        const sent = readIdHeader(request.headers, 'X-Request-Id')
         const exchange: Exchange = {
           request,
           method,
           path,
           url,
           time: context.now(),
-          requestId: sent === null || sent === '' ? randomUuid() : sent,
-          requestIdSent: sent !== null && sent !== '',
+          requestId: typeof sent === 'string' ? sent : randomUuid(),
+          requestIdSent: typeof sent === 'string',
+          ...(sent instanceof HttpError ? { refusal: sent } : {}),
         }
         // Only version 1 exists (spec 9): any other prefix matches no route.
         return await serveApi(exchange, segments[1] === 'v1' ? segments.slice(2) : [])
