@@ -81,6 +81,7 @@ export interface SoakReport {
 export function startSoakServer(options?: {
   readonly retentionMs?: number
   readonly maxRecords?: number
+  readonly maxIdempotencyRecords?: number
 }): Promise<SoakServer>
 
 export function runSoak(

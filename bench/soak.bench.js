@@ -63,7 +63,7 @@ function createTally() {
  * Runs the sandbox of the shipped config on 127.0.0.1 with a clock moved by the parent, and
  * answers the parent's messages: `advance`, `memory`, `summary`, `stop`.
  *
- * @param {{ retentionMs: number, maxRecords: number }} options
+ * @param {{ retentionMs: number, maxRecords: number, maxIdempotencyRecords?: number }} options
  */
 async function serve(options) {
   const { createApiHandler } = await import('../dist/server/create-api-handler.js')
@@ -71,7 +71,12 @@ async function serve(options) {
   const { toNodeListener } = await import('../dist/node/serve.js')
   const { handlerOptionsOf, loadServerConfig } = await import('../dist/node/server-config.js')
   const config = await loadServerConfig()
-  const inner = memoryStore({ maxRecords: options.maxRecords })
+  const inner = memoryStore({
+    maxRecords: options.maxRecords,
+    ...(options.maxIdempotencyRecords
+      ? { maxIdempotencyRecords: options.maxIdempotencyRecords }
+      : {}),
+  })
   const tally = createTally()
   /** @type {string[]} */
   const errors = []
@@ -173,15 +178,19 @@ async function serve(options) {
 /**
  * Starts the server process (Node with `--expose-gc`, so memory is measured after a collection).
  *
- * @param {{ retentionMs?: number, maxRecords?: number }} [options] Idempotency retention
- *   (default: 4 minutes of the virtual clock) and records kept per account and mode (default:
- *   2000, so the caps are reached early and memory must plateau).
+ * @param {{ retentionMs?: number, maxRecords?: number, maxIdempotencyRecords?: number }} [options]
+ *   Idempotency retention (default: 4 minutes of the virtual clock), records kept per account
+ *   and mode (default: 2000, so the caps are reached early and memory must plateau), and
+ *   completed idempotency records kept in all (default: the store's, 100 000).
  * @returns {Promise<SoakServer>}
  */
 export async function startSoakServer(options = {}) {
   const settings = {
     retentionMs: options.retentionMs ?? 4 * MINUTE,
     maxRecords: options.maxRecords ?? 2000,
+    ...(options.maxIdempotencyRecords === undefined
+      ? {}
+      : { maxIdempotencyRecords: options.maxIdempotencyRecords }),
   }
   const child = fork(fileURLToPath(import.meta.url), ['--soak-server', JSON.stringify(settings)], {
     execArgv: ['--expose-gc'],
