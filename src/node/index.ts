@@ -21,8 +21,10 @@ export {
   type SandboxServerOptions,
 } from './serve.ts'
 export {
+  closeGracefully,
   createNodeServer,
   toNodeListener,
+  type CloseOptions,
   type NodeBridgeOptions,
   type NodeListener,
 } from './node-bridge.ts'

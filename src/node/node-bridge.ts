@@ -118,12 +118,14 @@ interface Bridge {
  * @param handler The fetch handler.
  * @param options Bounds of the lingering close.
  * @param headerLimit The server's `maxHeaderSize`, for the 431 message.
+ * @param stopping Whether the server is shutting down: every answer then closes its connection.
  * @returns The listeners.
  */
 function createBridge(
   handler: ApiHandler,
   options: NodeBridgeOptions,
-  headerLimit?: number
+  headerLimit?: number,
+  stopping: () => boolean = () => false
 ): Bridge {
   const direct = directCallOf(handler)
   /** Connections being answered. */
@@ -210,9 +212,10 @@ function createBridge(
     const names = Object.keys(answer.headers).sort()
     const fields: string[] = []
     for (const name of names) fields.push(name.toLowerCase(), answer.headers[name] ?? '')
-    if (close || !request.complete) {
+    if (close || !request.complete || stopping()) {
       // A refused head, or a body the handler left unread (a refusal before reading, or one
       // over the limit): answer, then close instead of reading what may be gigabytes more.
+      // While the server shuts down, no connection is kept for another request.
       fields.push('connection', 'close')
       closeAfter(request, response)
     }
@@ -390,11 +393,55 @@ export function createNodeServer(
   handler: ApiHandler,
   options: NodeBridgeOptions & { readonly http?: ServerOptions } = {}
 ): Server {
-  const bridge = createBridge(handler, options, options.http?.maxHeaderSize)
+  const bridge = createBridge(
+    handler,
+    options,
+    options.http?.maxHeaderSize,
+    // Once `close()` ran, the server no longer listens: it is shutting down.
+    () => !server.listening
+  )
   const server = createServer({ ...options.http, requireHostHeader: false }, bridge.request)
   server.on('checkContinue', bridge.checkContinue)
   server.on('checkExpectation', bridge.checkExpectation)
   server.on('clientError', bridge.clientError)
   server.on('connect', bridge.connect)
   return server
+}
+
+/** How long requests in flight may take to finish after a stop, by default. */
+export const defaultShutdownTimeoutMs = 10_000
+
+/** Options of {@link closeGracefully}. */
+export interface CloseOptions {
+  /**
+   * How long requests in flight may take to finish, in milliseconds; then their connections
+   * are closed (default: `10000`).
+   */
+  readonly timeoutMs?: number | undefined
+}
+
+/**
+ * Stops a server the way a process manager's SIGTERM asks: it stops accepting at once, closes
+ * idle connections, lets the requests in flight finish (their answers close their
+ * connections), and after `timeoutMs` closes whatever is still open.
+ *
+ * @param server A listening `node:http` server (of {@link createNodeServer}: its answers then
+ *   carry `Connection: close`).
+ * @param options The time allowed.
+ * @returns How many connections were still open at the deadline and were closed.
+ */
+export async function closeGracefully(server: Server, options: CloseOptions = {}): Promise<number> {
+  const timeoutMs = options.timeoutMs ?? defaultShutdownTimeoutMs
+  let cut = 0
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  server.closeIdleConnections()
+  const timer = setTimeout(() => {
+    server.getConnections((_error, count) => {
+      cut = count
+      server.closeAllConnections()
+    })
+  }, timeoutMs)
+  await closed
+  clearTimeout(timer)
+  return cut
 }

@@ -16,7 +16,7 @@ import type { Store } from '../server/store.ts'
 import { renderWelcomePage } from '../server/welcome-page.ts'
 import type { EmojiArtworkSource } from '../emoji/types.ts'
 import { createEmojiArtworkSource } from './emoji-artwork.ts'
-import { createNodeServer } from './node-bridge.ts'
+import { closeGracefully, createNodeServer, type CloseOptions } from './node-bridge.ts'
 import { handlerOptionsOf, loadServerConfig, type ServerConfig } from './server-config.ts'
 
 // Where the benchmarks and older imports find the bridge.
@@ -97,6 +97,11 @@ export interface SandboxServerOptions {
   readonly store?: Store
   /** Emoji artwork for `GET /emoji/<key>.svg` (default: the package's Twemoji set). */
   readonly emojiArtwork?: EmojiArtworkSource
+  /**
+   * How long `close()` lets requests in flight finish, in milliseconds, before it closes their
+   * connections (default: `10000`).
+   */
+  readonly shutdownTimeoutMs?: number
 }
 
 /** A running sandbox server. */
@@ -106,8 +111,14 @@ export interface SandboxServer {
   readonly port: number
   readonly config: ServerConfig
   readonly server: Server
-  /** Stops accepting connections and closes the idle ones. */
-  close(): Promise<void>
+  /**
+   * Stops the server gracefully (`closeGracefully`): stops accepting at once, closes idle
+   * connections, lets the requests in flight finish, and closes what is still open after the
+   * shutdown timeout.
+   *
+   * @returns How many connections were still open at the deadline and were closed.
+   */
+  close(options?: CloseOptions): Promise<number>
 }
 
 /**
@@ -168,11 +179,8 @@ export async function startSandboxServer(
     port,
     config,
     server,
-    close: () =>
-      new Promise<void>((resolveClose, rejectClose) => {
-        server.close((error) => (error ? rejectClose(error) : resolveClose()))
-        server.closeIdleConnections()
-      }),
+    close: (closeOptions) =>
+      closeGracefully(server, { timeoutMs: options.shutdownTimeoutMs, ...closeOptions }),
   }
 }
 

@@ -20,7 +20,7 @@ import type { Exchange, HandlerContext } from './handler-context.ts'
 import { HttpError } from './http-error.ts'
 import { fingerprint } from './fingerprint.ts'
 import { readIdHeader } from './id-header.ts'
-import { idempotencyKey, reserveKey } from './idempotency.ts'
+import { idempotencyKey, releaseKey, reserveKey } from './idempotency.ts'
 import { formatDateTime } from './next-batch.ts'
 import { applyRateLimit } from './rate-limit.ts'
 import { randomUuid } from './random-uuid.ts'
@@ -143,7 +143,7 @@ export async function createCampaign(context: HandlerContext, exchange: Exchange
     }
     return reply
   } finally {
-    if (!completed) await context.store.idempotency.release(key, owner)
+    if (!completed) await releaseKey(context, key, owner)
   }
 }
 

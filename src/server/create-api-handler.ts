@@ -22,6 +22,7 @@ import { addRateLimitHeaders } from './rate-limit.ts'
 import { answerOf, jsonContentType, toWebResponse, type Reply } from './reply.ts'
 import { changeEntry, changeFlow, listEntries, listLogs } from './sandbox-routes.ts'
 import { assetFile, emojiFile, type StaticFile } from './static-routes.ts'
+import { StoreUnavailableError } from './store-unavailable-error.ts'
 import type { LogRecord } from './store.ts'
 
 /** A web-standard fetch handler. */
@@ -202,7 +203,10 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       reply = toResponse(error, report)
     }
     if (match?.route.logged && exchange.principal) {
-      await record(exchange, reply).catch(report)
+      // A log the store cannot take now is lost, not a bug: the answer stands.
+      await record(exchange, reply).catch((error: unknown) => {
+        if (!(error instanceof StoreUnavailableError)) report(error)
+      })
     }
     // Added last, in this order: spec 8's headers, the route's own, the request id.
     const headers: Record<string, string> = { ...reply.headers }

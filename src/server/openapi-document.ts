@@ -320,6 +320,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
       '400': message('A malformed query parameter.'),
       '401': { $ref: '#/components/responses/Unauthenticated' },
       '404': message('Nothing of that id in this account.'),
+      '503': { $ref: '#/components/responses/StoreUnavailable' },
     },
   })
   const limitParameter: Json = {
@@ -390,6 +391,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
               content: json(ref('UnprocessableBody')),
             }),
             '429': { $ref: '#/components/responses/TooManyRequests' },
+            '503': { $ref: '#/components/responses/StoreUnavailable' },
           },
           'x-rate-limit': `${postcardsPerMinute} requests per minute and token`,
         },
@@ -421,6 +423,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
               content: json(ref('UnprocessableBody')),
             }),
             '429': { $ref: '#/components/responses/TooManyRequests' },
+            '503': { $ref: '#/components/responses/StoreUnavailable' },
           },
           'x-rate-limit': `${campaignsPerMinute} requests per minute and token`,
         },
@@ -535,6 +538,20 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
             'Retry-After': { $ref: '#/components/headers/Retry-After' },
           },
           content: json(ref('Message')),
+        },
+        StoreUnavailable: {
+          description:
+            "The sandbox's store (Redis) cannot be reached: retry after `Retry-After`. A retry " +
+            'with the same `X-Request-Id` never creates a second entry.',
+          headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+          content: json({
+            type: 'object',
+            required: ['message', 'code'],
+            properties: {
+              message: { type: 'string' },
+              code: { type: 'string', const: 'store_unavailable' },
+            },
+          }),
         },
       },
     },

@@ -59,18 +59,20 @@ export function parseAnswers(bytes: Buffer): RawAnswer[] {
 
 /**
  * Sends raw bytes to a server and collects what comes back until the server closes the
- * connection, or `waitMs` after the last byte arrived (a kept-alive connection).
+ * connection, or `waitMs` after the last byte arrived (a kept-alive connection). The first byte
+ * may take up to 10 s (a loaded machine).
  *
  * @param port The server's port on 127.0.0.1.
  * @param request The bytes to send (a string is sent as latin1: one byte per char).
- * @param waitMs How long to wait for more after the last byte (default: 300).
+ * @param waitMs How long to wait for more after the last byte (default: 1000).
  * @returns The answers and how the connection ended.
  */
 export function rawExchange(
   port: number,
   request: string | Buffer,
-  waitMs = 300
+  waitMs = 1000
 ): Promise<RawExchange> {
+  const firstByteMs = 10_000
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1')
     const chunks: Buffer[] = []
@@ -84,17 +86,17 @@ export function rawExchange(
       const received = Buffer.concat(chunks)
       resolve({ answers: parseAnswers(received), closed, received })
     }
-    const idle = () => {
+    const idle = (ms: number) => {
       clearTimeout(timer)
-      timer = setTimeout(() => finish('open'), waitMs)
+      timer = setTimeout(() => finish('open'), ms)
     }
     socket.on('data', (chunk) => {
       chunks.push(chunk)
-      idle()
+      idle(waitMs)
     })
     socket.on('end', () => finish('end'))
     socket.on('error', (error: NodeJS.ErrnoException) => finish(error.code ?? error.message))
     socket.write(typeof request === 'string' ? Buffer.from(request, 'latin1') : request)
-    idle()
+    idle(firstByteMs)
   })
 }

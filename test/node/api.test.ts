@@ -6,6 +6,7 @@ test('should expose the Node API', async () => {
     'FontManifestError',
     'RedisStoreError',
     'ServerConfigError',
+    'closeGracefully',
     'createEmojiArtworkSource',
     'createNodeServer',
     'folderAssets',

@@ -14,13 +14,11 @@ const postcard = JSON.stringify(a6Postcard())
 
 const server = useSandboxServer()
 
-/** One request over a raw socket; its single answer. */
+/** One request over a raw socket (closed after the answer); its single answer. */
 async function ask(head: string, body = ''): Promise<RawAnswer> {
+  const length = body === '' ? '' : `Content-Length: ${Buffer.byteLength(body)}\r\n`
   const bytes = Buffer.concat([
-    Buffer.from(
-      `${head}\r\n${body === '' ? '' : `Content-Length: ${Buffer.byteLength(body)}\r\n`}\r\n`,
-      'latin1'
-    ),
+    Buffer.from(`${head}\r\nConnection: close\r\n${length}\r\n`, 'latin1'),
     Buffer.from(body, 'utf8'),
   ])
   const { answers } = await rawExchange(server().port, bytes)
