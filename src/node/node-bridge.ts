@@ -222,7 +222,8 @@ function createBridge(
     const body = answer.body
     const length =
       body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
-    fields.push('content-length', String(length))
+    // RFC 9110 8.6: a 204 has no content and no Content-Length.
+    if (answer.status !== 204) fields.push('content-length', String(length))
     // One array: Node writes the head without building its header map; a string body goes out
     // in the same write as the head.
     response.writeHead(answer.status, fields)

@@ -11,6 +11,7 @@ import { extname, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AddressInfo } from 'node:net'
 import type { Asset, AssetSource } from '../server/api-options.ts'
+import type { CorsOptions } from '../server/cors.ts'
 import { createApiHandler } from '../server/create-api-handler.ts'
 import type { Store } from '../server/store.ts'
 import { renderWelcomePage } from '../server/welcome-page.ts'
@@ -102,6 +103,8 @@ export interface SandboxServerOptions {
    * connections (default: `10000`).
    */
   readonly shutdownTimeoutMs?: number
+  /** Which origins may call from a browser (default: any; `false`: no CORS headers). */
+  readonly cors?: CorsOptions | false
 }
 
 /** A running sandbox server. */
@@ -162,6 +165,7 @@ export async function startSandboxServer(
     ...(options.store ? { store: options.store } : {}),
     emojiArtwork: options.emojiArtwork ?? createEmojiArtworkSource(),
     assets,
+    ...(options.cors === undefined ? {} : { cors: options.cors }),
   })
   const server = createNodeServer(handler)
   const host = options.host ?? 'localhost'

@@ -9,6 +9,7 @@
 import { resolveApiOptions, type ApiHandlerOptions } from './api-options.ts'
 import { createAuthenticator } from './authenticate.ts'
 import { createCampaign } from './campaigns-route.ts'
+import { addCorsHeaders, optionsHeaders } from './cors.ts'
 import { withDirectCall, type CallAnswer, type CallRequest } from './direct-call.ts'
 import type { Exchange, HandlerContext } from './handler-context.ts'
 import { HttpError, toResponse } from './http-error.ts'
@@ -124,7 +125,8 @@ function parseOrText(text: string): unknown {
  * - `GET /api/v1/logs`, `POST /api/v1/logs/{request_id}/remove|resume`,
  *   `POST /api/v1/flows/{flow_id}/pause|resume`, `GET /api/v1/entries`: sandbox only;
  * - `GET /openapi.json`: the OpenAPI 3.1 document;
- * - `GET /emoji/<key>.svg` with `emojiArtwork`, any other `GET` with `assets`.
+ * - `GET /emoji/<key>.svg` with `emojiArtwork`, any other `GET` with `assets`;
+ * - `OPTIONS` of any of them: 204 with `Allow`, and CORS preflights (`cors.ts`).
  *
  * Every answer is JSON except the static files; nothing a client sends makes it throw: an
  * unexpected failure is reported to `onError` once and answered with a bare 500.
@@ -192,13 +194,19 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
     let reply: Reply
     try {
       if (!match) throw notFound(exchange.path)
+      const methods = Object.keys(match.route.methods)
       const action = match.route.methods[exchange.method]
-      if (!action) {
-        throw methodNotAllowed(exchange.method, exchange.path, Object.keys(match.route.methods))
+      if (exchange.method === 'OPTIONS') {
+        // RFC 9110 9.3.7, and the CORS preflight (`cors.ts`): no token, not counted, not logged.
+        const headers = optionsHeaders(resolved.cors, exchange.request.headers, methods)
+        reply = { status: 204, headers, body: '' }
+      } else if (!action) {
+        throw methodNotAllowed(exchange.method, exchange.path, methods)
+      } else {
+        // An id the sandbox could not echo faithfully (`id-header.ts`), before anything else.
+        if (exchange.refusal) throw exchange.refusal
+        reply = await action(context, exchange, match.params)
       }
-      // An id the sandbox could not echo faithfully (`id-header.ts`), before anything else.
-      if (exchange.refusal) throw exchange.refusal
-      reply = await action(context, exchange, match.params)
     } catch (error) {
       reply = toResponse(error, report)
     }
@@ -213,7 +221,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
     addRateLimitHeaders(exchange, headers)
     if (exchange.headers) Object.assign(headers, exchange.headers)
     headers['x-request-id'] = exchange.requestId
-    return { status: reply.status, headers, body: reply.body }
+    return { status: reply.status, headers, body: reply.status === 204 ? null : reply.body }
   }
 
   /** Appends the request to its account's API logs (spec 1). */
@@ -246,8 +254,16 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
     await context.store.logs.append(log)
   }
 
-  /** The whole pipeline, from a request's parts to the answer; never throws. */
+  /** The whole pipeline, from a request's parts to the answer with its CORS headers. */
   async function call(request: CallRequest): Promise<CallAnswer> {
+    const answer = await route(request)
+    const headers = { ...answer.headers }
+    addCorsHeaders(resolved.cors, request.headers.get('origin'), headers)
+    return { ...answer, headers }
+  }
+
+  /** Routes a request to its answer; never throws. */
+  async function route(request: CallRequest): Promise<CallAnswer> {
     try {
       const url = typeof request.url === 'string' ? new URL(request.url) : request.url
       const method = request.method.toUpperCase()
@@ -270,6 +286,11 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       }
       let file: StaticFile
       try {
+        if (method === 'OPTIONS') {
+          await findStatic(path)
+          const headers = optionsHeaders(resolved.cors, request.headers, ['GET', 'HEAD'])
+          return { status: 204, headers, body: null }
+        }
         file = await serveStatic(method, path)
       } catch (error) {
         return answerOf(toResponse(error, report), method === 'HEAD')

@@ -18,4 +18,5 @@ export {
 export { memoryStore, type MemoryStoreOptions } from './memory-store.ts'
 export { StoreUnavailableError } from './store-unavailable-error.ts'
 export { createOpenApiDocument, type OpenApiOptions } from './openapi-document.ts'
+export type { CorsOptions } from './cors.ts'
 export type * from './store.ts'

@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest'
 import { a6Postcard, campaign, read, sandbox, tokens } from './sandbox.ts'
 
 /** Header values as a runtime holds them: one character per byte (Latin-1). */
-const utf8AsLatin1 = (text: string) => Buffer.from(text, 'utf8').toString('latin1')
+const utf8AsLatin1 = (text: string) => String.fromCharCode(...new TextEncoder().encode(text))
 
 const refused = {
   message: 'The X-Request-Id header must contain only printable ASCII characters.',
