@@ -9,6 +9,7 @@
  */
 import { parseArgs } from 'node:util'
 import { openRedisStore, RedisStoreError, type RedisStore } from '../redis-store.ts'
+import { isOrigin } from '../../server/cors.ts'
 import { defaultShutdownTimeoutMs } from '../node-bridge.ts'
 import { formatBanner, startSandboxServer, type SandboxServerOptions } from '../serve.ts'
 import { ServerConfigError } from '../server-config.ts'
@@ -16,7 +17,7 @@ import { ArgumentError, processIo, type CliIo } from './cli-io.ts'
 
 /** Usage text, printed by `--help` and after a usage error. */
 export const USAGE = `Usage: preflight serve [--config <config.json>] [--port <n>] [--host <name>] [--redis <url>]
-                       [--shutdown-timeout <seconds>]
+                       [--allow-origin <origin>]... [--shutdown-timeout <seconds>]
 
 Runs the sandbox of the Direct-Mail API v1 (POST /api/v1/postcards, POST /api/v1/campaigns,
 API logs, OpenAPI document at /openapi.json) until SIGINT or SIGTERM. On the signal it stops
@@ -27,6 +28,9 @@ accepting, lets the requests in flight finish, and exits; a second signal exits 
   --host <name>     Interface to listen on (default: localhost).
   --redis <url>     Keep the state in Redis (redis://host:port), shared by every server
                     started with the same URL (default: in memory, this process only).
+  --allow-origin <origin>
+                    Let pages of this origin (https://app.example.com) call the sandbox from a
+                    browser (CORS); repeat for several (default: any origin).
   --shutdown-timeout <seconds>
                     How long requests in flight may take to finish after the signal before
                     their connections are closed (default: 10).
@@ -54,6 +58,7 @@ export function readServeArguments(args: readonly string[]): ServeArguments | 'h
         port: { type: 'string' },
         host: { type: 'string' },
         redis: { type: 'string' },
+        'allow-origin': { type: 'string', multiple: true },
         'shutdown-timeout': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -82,7 +87,16 @@ export function readServeArguments(args: readonly string[]): ServeArguments | 'h
     }
     shutdownTimeoutMs = Math.round(seconds * 1000)
   }
+  const origins = values['allow-origin']
+  for (const origin of origins ?? []) {
+    if (origin !== '*' && !isOrigin(origin)) {
+      throw new ArgumentError(
+        `Unexpected \`${origin}\` for \`--allow-origin\`, expected an origin, e.g. \`https://app.example.com\` (scheme, host and port; no path), or \`*\``
+      )
+    }
+  }
   return {
+    ...(origins === undefined ? {} : { cors: { origins } }),
     ...(values.config === undefined ? {} : { config: values.config }),
     ...(port === undefined ? {} : { port }),
     ...(values.host === undefined ? {} : { host: values.host }),
