@@ -25,13 +25,17 @@ export const wholeServer = '*'
 const shown = (text: string) => text.slice(0, 200)
 
 /** A `Host` value: a reg-name or IP literal and an optional port (RFC 3986 3.2.2, 3.2.3). */
-const hostPattern = /^(?:\[[\d.:A-F]+\]|[\w!$&'()*+,.;=~%-]+)(?::\d{0,5})?$/i
+const hostPattern = /^(?:\[[\d.:A-F]+\]|[\w!$&'()*+,.;=~%-]+)(?::(\d{0,5}))?$/i
 
 /** A URI scheme followed by `:` (RFC 3986 3.1): the start of an absolute-form target. */
 const schemePattern = /^[A-Z][\d+.A-Z-]*:/i
 
 /** An `http` or `https` URL with an authority (RFC 9110 4.2: an empty host is invalid). */
 const httpUrlPattern = /^https?:\/\/[^/?#]/i
+
+/** The refusal of a `Host` value that is not a host. */
+const notAHost = (host: string) =>
+  new HttpError(400, `The Host header \`${shown(host)}\` is not a host.`)
 
 /**
  * The `Host` of a request, checked.
@@ -42,23 +46,25 @@ const httpUrlPattern = /^https?:\/\/[^/?#]/i
  *   that is not a host.
  */
 function checkedHost(request: IncomingMessage): string {
-  const hosts = request.headersDistinct['host'] ?? []
-  if (hosts.length > 1) throw new HttpError(400, 'The request has more than one Host header.')
-  const host = hosts[0]
+  // The raw lines, not `headers` (which keeps the first of several) nor `headersDistinct`
+  // (which copies every header): this runs on every request.
+  const raw = request.rawHeaders
+  let host: string | undefined
+  for (let index = 0; index + 1 < raw.length; index += 2) {
+    if ((raw[index] as string).length !== 4 || (raw[index] as string).toLowerCase() !== 'host') {
+      continue
+    }
+    if (host !== undefined) throw new HttpError(400, 'The request has more than one Host header.')
+    host = raw[index + 1] as string
+  }
   if (host === undefined) {
     if (request.httpVersionMinor >= 1) throw new HttpError(400, 'The request has no Host header.')
     return 'localhost'
   }
   if (host === '') return 'localhost'
-  let parsed: URL | undefined
-  try {
-    parsed = hostPattern.test(host) ? new URL(`http://${host}`) : undefined
-  } catch {
-    parsed = undefined
-  }
-  if (parsed?.pathname !== '/') {
-    throw new HttpError(400, `The Host header \`${shown(host)}\` is not a host.`)
-  }
+  const match = hostPattern.exec(host)
+  // RFC 3986 3.2.3: the port may be empty.
+  if (!match || Number(match[1] ?? '') > 65_535) throw notAHost(host)
   return host
 }
 
@@ -114,7 +120,12 @@ export function readRequestHead(request: IncomingMessage): URL | typeof wholeSer
   const target = request.url ?? '/'
   if (target.startsWith('/')) {
     // Concatenated, never resolved against a base: the target stays the path (RFC 9112 3.2.1).
-    return new URL(`http://${host}${target}`)
+    // Only the host can make it fail (WHATWG's stricter hosts, e.g. `999.1.1.1`).
+    try {
+      return new URL(`http://${host}${target}`)
+    } catch {
+      throw notAHost(host)
+    }
   }
   if (target === wholeServer) {
     if (request.method === 'OPTIONS') return wholeServer

@@ -149,6 +149,11 @@ describe('Host (RFC 9112 3.2)', () => {
       'The Host header `user@evil.example` is not a host.',
     ],
     [
+      'a Host that is no IPv4 address although it looks like one',
+      'GET /openapi.json HTTP/1.1\r\nHost: 999.1.1.1',
+      'The Host header `999.1.1.1` is not a host.',
+    ],
+    [
       'a Host with a bad port',
       'GET /openapi.json HTTP/1.1\r\nHost: localhost:99999',
       'The Host header `localhost:99999` is not a host.',
