@@ -37,6 +37,7 @@ export interface SoakServer {
   readonly limits: { readonly postcardsPerMinute: number; readonly campaignsPerMinute: number }
   readonly retentionMs: number
   readonly maxRecords: number
+  readonly maxIdempotencyRecords?: number
   advance(): Promise<unknown>
   memory(): Promise<MemorySample>
   summary(): Promise<{

@@ -168,6 +168,7 @@ async function serve(options) {
  *   limits: { postcardsPerMinute: number, campaignsPerMinute: number },
  *   retentionMs: number,
  *   maxRecords: number,
+ *   maxIdempotencyRecords?: number,
  *   advance(): Promise<unknown>,
  *   memory(): Promise<{ heapUsed: number, rss: number }>,
  *   summary(): Promise<{ created: { count: number, sumA: number, sumB: number }, errors: string[], stored: Record<string, number> }>,
@@ -355,6 +356,10 @@ export async function runSoak(server, options) {
   const postcardLimit = server.limits.postcardsPerMinute
   const campaignLimit = server.limits.campaignsPerMinute
   const retentionPhases = server.retentionMs / MINUTE
+  // With a bound on the idempotency records (`maxIdempotencyRecords`), the oldest ids and keys
+  // are forgotten before their retention: replays use those of the current phase only (at most
+  // ~2000 records, below the bound of the soak).
+  const rememberedPhases = server.maxIdempotencyRecords === undefined ? retentionPhases : 1
   const testTokens = server.tokens.filter((token) => token.mode === 'test')
   const hot = testTokens[0]
   if (!hot) throw new Error('The soak needs a test token')
@@ -542,7 +547,7 @@ export async function runSoak(server, options) {
         else if (kind === 'replay') {
           // Within the retention, a replay is unconditional (spec 4.1 rules 1-2): another
           // payload gets the first answer, byte for byte.
-          const candidates = recent.filter((item) => phase - item.phase < retentionPhases)
+          const candidates = recent.filter((item) => phase - item.phase < rememberedPhases)
           const item = candidates[Math.floor(rng() * candidates.length)]
           if (item) {
             const answer = await send({
@@ -611,7 +616,7 @@ export async function runSoak(server, options) {
         } else if (kind === 'campaign' && live) {
           const roll2 = rng()
           // Keys are remembered for the retention, like request ids.
-          const current = campaigns.filter((item) => phase - item.phase < retentionPhases)
+          const current = campaigns.filter((item) => phase - item.phase < rememberedPhases)
           const known = current[Math.floor(rng() * current.length)]
           if (known && roll2 < 0.3) {
             // Same key, same payload: the original campaign again (spec 4.2).

@@ -71,8 +71,11 @@ interface CompletedRecord {
  */
 class CompletedRecords {
   readonly #records = new Map<string, CompletedRecord>()
-  /** Oldest first from `#head`; a record replaced or deleted since stays here, stale. */
-  #order: CompletedRecord[] = []
+  /**
+   * Oldest first from `#head`; a record replaced or deleted since stays here, stale. Slots
+   * before `#head` are emptied at once, so a dropped record is never kept alive by the queue.
+   */
+  #order: (CompletedRecord | undefined)[] = []
   #head = 0
   #bytes = 0
   readonly #maxCount: number
@@ -105,12 +108,12 @@ class CompletedRecords {
     }
   }
 
-  /** The oldest live record, skipping stale slots. */
+  /** The oldest live record, skipping (and emptying) stale slots. */
   #oldest(): CompletedRecord | undefined {
     while (this.#head < this.#order.length) {
       const record = this.#order[this.#head] as CompletedRecord
       if (this.#records.get(record.key) === record) return record
-      this.#head++
+      this.#advance()
     }
     return undefined
   }
@@ -119,8 +122,14 @@ class CompletedRecords {
     const oldest = this.#oldest()
     if (!oldest) return
     this.#forget(oldest.key)
+    this.#advance()
+  }
+
+  /** Empties the head slot and moves past it; now and then drops the empty slots. */
+  #advance(): void {
+    this.#order[this.#head] = undefined
     this.#head++
-    // Compact now and then: the array holds at most twice the live records.
+    // The array holds at most twice the live records (plus 1024).
     if (this.#head > 1024 && this.#head * 2 > this.#order.length) {
       this.#order = this.#order.slice(this.#head)
       this.#head = 0

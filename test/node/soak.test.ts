@@ -145,10 +145,11 @@ describe(`soak: 50 clients for ${seconds} s, unique ids kept 24 hours`, () => {
   })
 
   test('should keep memory flat once the bound is reached', () => {
-    // Without the bound the heap grows by ~0.4 MB a second (a record per entry, ~500 bytes).
+    // Without the bound every accepted postcard adds a record (~500 bytes) for 24 hours. From
+    // the 4th minute on, the heap after a collection stays within 25 % + 4 MB of its value then.
     const steady = steadyHeap(result())
     expect(steady.length).toBeGreaterThan(2)
     const reference = steady[0] as number
-    for (const value of steady) expect(value).toBeLessThan(reference + 2 * 1_048_576)
+    for (const value of steady) expect(value).toBeLessThan(reference * 1.25 + 4 * 1_048_576)
   })
 })
