@@ -9,21 +9,25 @@
 import { describe, expect, test } from 'vitest'
 import { ApiOptionsError } from '../../src/server/api-options.ts'
 import { createApiHandler } from '../../src/server/create-api-handler.ts'
-import { a6Postcard, accounts, read, sandbox } from './sandbox.ts'
+import { a6Postcard, accounts, read, sandbox, tokens } from './sandbox.ts'
 
 const origin = 'http://localhost:5173'
 const allowedHeaders = 'Authorization, Content-Type, X-Request-Id, Idempotency-Key'
 const exposedHeaders =
   'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-Request-Id, Idempotent-Replayed'
 
-/** A preflight request, as a browser sends it before a non-simple request. */
+/** The headers of a preflight, as a browser sends it before a non-simple request. */
 const preflight = (method: string, headers = 'authorization, content-type, x-request-id') => ({
-  token: null,
-  headers: {
-    origin,
-    'access-control-request-method': method,
-    'access-control-request-headers': headers,
-  },
+  origin,
+  'access-control-request-method': method,
+  'access-control-request-headers': headers,
+})
+
+/** The headers of a page's request with a token. */
+const fromPage = (token: string, from = origin) => ({
+  origin: from,
+  authorization: `Bearer ${token}`,
+  'content-type': 'application/json',
 })
 
 describe('CORS preflights of the API routes', () => {
@@ -37,8 +41,8 @@ describe('CORS preflights of the API routes', () => {
     ['/api/v1/flows/7375c8ae-613b-4182-8fb6-51639fd11db4/resume', 'POST'],
     ['/api/v1/entries', 'GET'],
   ])('should answer the preflight of %s with 204', async (path, method) => {
-    const { send, store } = sandbox()
-    const answer = await read(await send('OPTIONS', path, preflight(method)))
+    const { sendWithHeaders, store } = sandbox()
+    const answer = await read(await sendWithHeaders('OPTIONS', path, preflight(method)))
     expect(answer.status).toBe(204)
     expect(answer.text).toBe('')
     expect(answer.headers.get('access-control-allow-origin')).toBe('*')
@@ -58,8 +62,10 @@ describe('CORS preflights of the API routes', () => {
   })
 
   test('should answer OPTIONS of a route that does not exist with 404', async () => {
-    const { send } = sandbox()
-    const answer = await read(await send('OPTIONS', '/api/v1/nothing', preflight('POST')))
+    const { sendWithHeaders } = sandbox()
+    const answer = await read(
+      await sendWithHeaders('OPTIONS', '/api/v1/nothing', preflight('POST'))
+    )
     expect([answer.status, answer.json]).toEqual([
       404,
       { message: 'The route `/api/v1/nothing` could not be found.' },
@@ -68,8 +74,10 @@ describe('CORS preflights of the API routes', () => {
   })
 
   test('should answer OPTIONS of the OpenAPI document', async () => {
-    const { send } = sandbox()
-    const answer = await read(await send('OPTIONS', '/openapi.json', preflight('GET', '')))
+    const { sendWithHeaders } = sandbox()
+    const answer = await read(
+      await sendWithHeaders('OPTIONS', '/openapi.json', preflight('GET', ''))
+    )
     expect(answer.status).toBe(204)
     expect(answer.headers.get('allow')).toBe('GET, HEAD, OPTIONS')
     expect(answer.headers.get('access-control-allow-methods')).toBe('GET, HEAD')
@@ -78,13 +86,13 @@ describe('CORS preflights of the API routes', () => {
 
 describe('CORS headers of the answers', () => {
   test.each([
-    ['a 201', 201, { body: a6Postcard() }],
-    ['a 401', 401, { token: 'dm_test_nope', body: a6Postcard() }],
-    ['a 413', 413, { raw: 'x'.repeat(1_100_000) }],
-  ] as const)('should let the page read %s and its headers', async (_name, status, init) => {
-    const { send } = sandbox()
+    ['a 201', 201, tokens.acmeTest, a6Postcard()],
+    ['a 401', 401, 'dm_test_nope', a6Postcard()],
+    ['a 413', 413, tokens.acmeTest, 'x'.repeat(1_100_000)],
+  ] as const)('should let the page read %s and its headers', async (_name, status, token, body) => {
+    const { sendWithHeaders } = sandbox()
     const answer = await read(
-      await send('POST', '/api/v1/postcards', { ...init, headers: { origin } })
+      await sendWithHeaders('POST', '/api/v1/postcards', fromPage(token), body)
     )
     expect(answer.status).toBe(status)
     expect(answer.headers.get('access-control-allow-origin')).toBe('*')
@@ -92,10 +100,10 @@ describe('CORS headers of the answers', () => {
   })
 
   test('should expose Retry-After and X-RateLimit-* on a 429', async () => {
-    const { send } = sandbox({ limits: { postcardsPerMinute: 1 } })
+    const { send, sendWithHeaders } = sandbox({ limits: { postcardsPerMinute: 1 } })
     await send('POST', '/api/v1/postcards', { body: a6Postcard() })
     const answer = await read(
-      await send('POST', '/api/v1/postcards', { body: a6Postcard(), headers: { origin } })
+      await sendWithHeaders('POST', '/api/v1/postcards', fromPage(tokens.acmeTest), a6Postcard())
     )
     expect(answer.status).toBe(429)
     expect(answer.headers.get('access-control-allow-origin')).toBe('*')
@@ -114,19 +122,21 @@ describe('CORS with a list of origins', () => {
   const options = { cors: { origins: ['https://app.example', origin] } }
 
   test('should answer a listed origin with that origin, and Vary: Origin', async () => {
-    const { send } = sandbox(options)
-    const answer = await read(await send('OPTIONS', '/api/v1/postcards', preflight('POST')))
+    const { sendWithHeaders } = sandbox(options)
+    const answer = await read(
+      await sendWithHeaders('OPTIONS', '/api/v1/postcards', preflight('POST'))
+    )
     expect(answer.status).toBe(204)
     expect(answer.headers.get('access-control-allow-origin')).toBe(origin)
     expect(answer.headers.get('vary')).toBe('Origin')
   })
 
   test('should refuse the preflight of another origin with 403', async () => {
-    const { send } = sandbox(options)
+    const { sendWithHeaders } = sandbox(options)
     const answer = await read(
-      await send('OPTIONS', '/api/v1/postcards', {
-        token: null,
-        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+      await sendWithHeaders('OPTIONS', '/api/v1/postcards', {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
       })
     )
     expect([answer.status, answer.json]).toEqual([
@@ -140,12 +150,14 @@ describe('CORS with a list of origins', () => {
   })
 
   test('should answer a simple request of another origin without letting the page read it', async () => {
-    const { send } = sandbox(options)
+    const { sendWithHeaders } = sandbox(options)
     const answer = await read(
-      await send('POST', '/api/v1/postcards', {
-        body: a6Postcard(),
-        headers: { origin: 'https://evil.example' },
-      })
+      await sendWithHeaders(
+        'POST',
+        '/api/v1/postcards',
+        fromPage(tokens.acmeTest, 'https://evil.example'),
+        a6Postcard()
+      )
     )
     expect(answer.status).toBe(201)
     expect(answer.headers.get('access-control-allow-origin')).toBeNull()
@@ -153,8 +165,10 @@ describe('CORS with a list of origins', () => {
   })
 
   test('should send no CORS headers at all with cors: false', async () => {
-    const { send } = sandbox({ cors: false })
-    const answer = await read(await send('OPTIONS', '/api/v1/postcards', preflight('POST')))
+    const { sendWithHeaders } = sandbox({ cors: false })
+    const answer = await read(
+      await sendWithHeaders('OPTIONS', '/api/v1/postcards', preflight('POST'))
+    )
     expect(answer.status).toBe(204)
     expect(answer.headers.get('access-control-allow-origin')).toBeNull()
     expect(answer.headers.get('allow')).toBe('OPTIONS, POST')
