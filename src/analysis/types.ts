@@ -24,6 +24,7 @@ import type { EmojiFinding } from '../emoji/types.ts'
 import type { FitMeasurement } from '../layout/measure-fit.ts'
 import type { TextLayout } from '../layout/types.ts'
 import type { MarkdownViolation } from '../markdown/types.ts'
+import type { QrMatrix } from '../qr/qr-matrix.ts'
 import type { QrUrlElementResult, QrValueResult } from '../qr/types.ts'
 import type { FontRegistry } from '../text/types.ts'
 import type {
@@ -122,6 +123,13 @@ export interface QrAnalysis {
    * or an earlier rule rejected it.
    */
   readonly result: QrValueResult | QrUrlElementResult | undefined
+  /**
+   * The symbol drawn (quiet zone not included): the modules of the resolved URL whenever the value
+   * is a complete http(s) URL that version 40 holds, also when it is too large for the area (the
+   * preview marks its small modules) or an earlier rule rejected it (an over-long value is drawn
+   * from its first 2048 characters). `undefined` otherwise.
+   */
+  readonly matrix: QrMatrix | undefined
 }
 
 /** A design `text` element laid out (static: the same for every body of a design). */
@@ -140,6 +148,8 @@ export interface ImageAnalysis {
   readonly path: string
   /** The sanitised data URI to draw, or `undefined` when it was rejected (with a warning). */
   readonly href: string | undefined
+  /** Why it was rejected, in the message grammar (the preview's `image-rejected` warning). */
+  readonly problem: string | undefined
   /** Raster size in pixels (PNG, JPEG); `undefined` for vector (SVG) images. */
   readonly pixels: { readonly width: number; readonly height: number } | undefined
   /** Effective resolution at the printed size (the lower axis); `undefined` for vectors. */

@@ -11,6 +11,7 @@ import { emojiStartUnits } from '../emoji/emoji-set.ts'
 import { isEmoji } from '../emoji/is-emoji.ts'
 import { graphemeBoundaries } from '../text/graphemes.ts'
 import { findBreakOpportunities, type BreakOpportunity } from '../text/line-break.ts'
+import { faceStore, type MemoSlot } from '../text/face-memo.ts'
 import { shapeText, type ShapedText } from '../text/shape.ts'
 import type { Face } from '../text/types.ts'
 import type { InlineLine, StyleRun } from './content-blocks.ts'
@@ -87,15 +88,25 @@ interface PreparedEntry {
   readonly prepared: Prepared
 }
 
-/** Prepared lines per family (its regular face) and text; cleared past the limit. */
-const preparedLines = new WeakMap<Face, Map<string, PreparedEntry[]>>()
+/** Prepared lines of a family (kept on its regular face's memo) by text, and their size. */
+interface PreparedLines {
+  readonly byText: Map<string, PreparedEntry[]>
+  /** Characters of the texts kept. */
+  characters: number
+}
+
+/** Texts one family keeps prepared before it starts over. */
 const PREPARED_LIMIT = 4000
 /**
- * Characters of line texts one family's cache may hold before it is cleared: entries are capped
- * by count above, and by size here, so distinct 8000-character texts cannot pile up (issue 8).
+ * Characters of line texts one family may keep before it starts over: entries are capped by
+ * count above, and by size here, so distinct 8000-character texts cannot pile up (issue 8).
  */
 const PREPARED_CHARS_LIMIT = 1_000_000
-const preparedChars = new WeakMap<object, number>()
+/** Prepared lines per family, on the memo of its regular face. */
+const PREPARED_LINES: MemoSlot<PreparedLines> = Object.freeze({
+  name: 'prepared lines',
+  create: (): PreparedLines => ({ byText: new Map(), characters: 0 }),
+})
 
 /** Resolves the face of a style run. */
 export type FaceOf = (run: StyleRun) => Face
@@ -151,14 +162,11 @@ function prepare(line: InlineLine, family: Face, faceOf: FaceOf): Prepared {
     const prefix = preparePrefix(prepare(line.prefixOf, family, faceOf), line)
     if (prefix) return prefix
   }
-  let byText = preparedLines.get(family)
-  if (!byText) {
-    byText = new Map()
-    preparedLines.set(family, byText)
-  }
+  const kept = faceStore(family, PREPARED_LINES)
+  const byText = kept?.byText
   // Keyed by content, not by object: the same paragraph in the next text (a campaign's
   // template, the next keystroke in a form) reuses its units and break opportunities.
-  const entries = byText.get(line.text)
+  const entries = byText?.get(line.text)
   const known = entries?.find((entry) => sameRuns(entry.runs, line.runs))
   if (known) return known.prepared
   const text = line.text
@@ -216,12 +224,13 @@ function prepare(line: InlineLine, family: Face, faceOf: FaceOf): Prepared {
     }
   }
   const result: Prepared = { units, opportunities: findBreakOpportunities(text) }
-  const chars = (preparedChars.get(byText) ?? 0) + line.text.length
+  if (!kept || !byText) return result
+  const chars = kept.characters + line.text.length
   if (byText.size >= PREPARED_LIMIT || chars > PREPARED_CHARS_LIMIT) {
     byText.clear()
-    preparedChars.set(byText, line.text.length)
+    kept.characters = line.text.length
   } else {
-    preparedChars.set(byText, chars)
+    kept.characters = chars
   }
   byText.set(line.text, [...(byText.get(line.text) ?? []), { runs: line.runs, prepared: result }])
   return result

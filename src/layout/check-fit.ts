@@ -4,13 +4,12 @@
  *
  * @module
  */
+import { readMarkdown } from '../analysis/read-markdown.ts'
 import type { MarkdownElement } from '../design/types.ts'
-import type { Root } from 'mdast'
-import { parseForLayout } from '../markdown/parse-for-layout.ts'
 import { graphemeBoundaries } from '../text/graphemes.ts'
 import type { FontRegistry } from '../text/types.ts'
 import type { MarkdownFitError } from '../verdict/types.ts'
-import { contentBlocks, truncateBlocks, type ContentBlock } from './content-blocks.ts'
+import { truncateBlocks, type ContentBlock } from './content-blocks.ts'
 import { measureBlocks } from './layout-blocks.ts'
 import type { LayoutMetrics } from './types.ts'
 import { roundMm } from './units.ts'
@@ -118,32 +117,26 @@ function suggest(
 }
 
 /**
- * Checks that a `content` value fits its Markdown area (spec 2.5 rule 4) and, when it does
- * not, returns the `markdown_fit_errors` item of spec 7.1. Lengths are mm rounded to 0.01;
- * `block_count` counts paragraphs and list items, `line_count` the text lines (blank lines
- * between blocks are not counted); see docs/layout.md. Never throws on the text; a `FontError`
- * means the area's family is not in the registry.
+ * The `markdown_fit_errors` item (spec 7.1) of a text whose layout does not fit its area, with
+ * the exact repair suggestion: only a text that does not fit pays for the suggestion's
+ * measurements of prefixes and smaller sizes. Lengths are mm rounded to 0.01; `block_count`
+ * counts paragraphs and list items, `line_count` the text lines (blank lines between blocks are
+ * not counted); see docs/layout.md.
  *
  * @param text The Markdown text of `content.<key>`.
+ * @param blocks Its blocks (`readMarkdown(text).blocks`).
+ * @param metrics The metrics of its layout in the area.
  * @param area The Markdown area of the design.
  * @param fonts The font registry.
- * @param tree The text's tree from `parseForLayout`, when the caller has it already (default:
- *   parsed here).
- * @returns The fit error, or `undefined` when the text fits.
- * @example
- * ```ts
- * checkFit(longText, area, fonts)?.suggested_action
- * // 'Shorten the text by at least 86 characters (2 lines) or reduce the font size to 10 pt.'
- * ```
+ * @returns The fit error, or `undefined` when the metrics say it fits.
  */
-export function checkFit(
+export function fitErrorOf(
   text: string,
+  blocks: readonly ContentBlock[],
+  metrics: LayoutMetrics,
   area: MarkdownElement,
-  fonts: FontRegistry,
-  tree: Root = parseForLayout(text).tree
+  fonts: FontRegistry
 ): MarkdownFitError | undefined {
-  const blocks = contentBlocks(tree, text)
-  const metrics = measureBlocks(blocks, area, fonts)
   if (metrics.fits) return undefined
   return {
     key: area.key,
@@ -158,4 +151,29 @@ export function checkFit(
     line_count: metrics.line_count,
     suggested_action: formatSuggestion(suggest(text, blocks, metrics, area, fonts)),
   }
+}
+
+/**
+ * Checks that a `content` value fits its Markdown area (spec 2.5 rule 4) and, when it does
+ * not, returns the `markdown_fit_errors` item of spec 7.1 (see {@link fitErrorOf}). Never
+ * throws on the text; a `FontError` means the area's family is not in the registry. The
+ * analysis does not call this: it measures the layout it keeps (`fitErrorOf`).
+ *
+ * @param text The Markdown text of `content.<key>`.
+ * @param area The Markdown area of the design.
+ * @param fonts The font registry.
+ * @returns The fit error, or `undefined` when the text fits.
+ * @example
+ * ```ts
+ * checkFit(longText, area, fonts)?.suggested_action
+ * // 'Shorten the text by at least 86 characters (2 lines) or reduce the font size to 10 pt.'
+ * ```
+ */
+export function checkFit(
+  text: string,
+  area: MarkdownElement,
+  fonts: FontRegistry
+): MarkdownFitError | undefined {
+  const { blocks } = readMarkdown(text)
+  return fitErrorOf(text, blocks, measureBlocks(blocks, area, fonts), area, fonts)
 }

@@ -16,7 +16,6 @@ export {
 export {
   startSandboxServer,
   folderAssets,
-  formatBanner,
   type SandboxServer,
   type SandboxServerOptions,
 } from './serve.ts'

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { checkFit, formatSuggestion } from '../../src/layout/check-fit.ts'
 import { layoutMarkdown } from '../../src/layout/layout-markdown.ts'
-import { measureFit } from '../../src/layout/measure-fit.ts'
+import { measureFit } from '../../src/analysis/measure-fit.ts'
 import { MM_PER_PT } from '../../src/layout/units.ts'
 import { graphemeBoundaries } from '../../src/text/graphemes.ts'
 import type { FontRegistry } from '../../src/text/types.ts'

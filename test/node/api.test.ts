@@ -10,7 +10,6 @@ test('should expose the Node API', async () => {
     'createEmojiArtworkSource',
     'createNodeServer',
     'folderAssets',
-    'formatBanner',
     'handlerOptionsOf',
     'loadDesign',
     'loadEmojiArtwork',
