@@ -26,6 +26,7 @@ test('should expose the public core API', async () => {
 test('should expose the server API', async () => {
   expect(Object.keys(await import('../src/server/index.ts')).sort()).toEqual([
     'ApiOptionsError',
+    'StoreUnavailableError',
     'createApiHandler',
     'createOpenApiDocument',
     'memoryStore',

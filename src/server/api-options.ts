@@ -14,6 +14,7 @@ import { isObject } from '../schema/read-field.ts'
 import type { EmojiArtworkSource } from '../emoji/types.ts'
 import type { FontRegistry } from '../text/types.ts'
 import type { TokenGrant } from './authenticate.ts'
+import { isOrigin, type CorsOptions, type CorsPolicy } from './cors.ts'
 import { isBatchTime, isTimeZone } from './next-batch.ts'
 import type { Store, TokenMode } from './store.ts'
 
@@ -100,6 +101,11 @@ export interface ApiHandlerOptions {
   readonly assets?: AssetSource
   /** Called once with every unexpected error, which becomes a bare 500 (default: `console.error`). */
   readonly onError?: (error: unknown) => void
+  /**
+   * Which origins may call the sandbox from a browser (CORS, `cors.ts`); `false` sends no CORS
+   * headers (default: any origin, `{ origins: '*' }`: tokens travel in a header, not cookies).
+   */
+  readonly cors?: CorsOptions | false
 }
 
 /**
@@ -137,6 +143,7 @@ export interface ResolvedOptions {
   readonly campaignsPerMinute: number
   readonly idempotencyRetentionMs: number
   readonly maxBodyBytes: number
+  readonly cors: CorsPolicy | false
 }
 
 const prefixPattern = /^[a-z][a-z\d]{0,15}$/
@@ -213,6 +220,26 @@ export function resolveApiOptions(options: ApiHandlerOptions): ResolvedOptions {
     86_400_000
   )
   const maxBodyBytes = count(options.maxBodyBytes, 'maxBodyBytes', defaultMaxBodyBytes)
+
+  let cors: CorsPolicy | false = '*'
+  if (options.cors === false) cors = false
+  else if (options.cors !== undefined) {
+    const origins = options.cors.origins ?? '*'
+    if (origins === '*') cors = '*'
+    else if (!Array.isArray(origins)) problem(origins, 'cors.origins', '`*` or a list of origins')
+    else {
+      origins.forEach((origin: unknown, index) => {
+        if (typeof origin !== 'string' || (origin !== '*' && !isOrigin(origin))) {
+          problem(
+            origin,
+            `cors.origins[${index}]`,
+            'an origin, e.g. `https://app.example.com` (scheme, host and port; no path), or `*`'
+          )
+        }
+      })
+      cors = origins.includes('*') ? '*' : new Set(origins as readonly string[])
+    }
+  }
 
   const grants: TokenGrant[] = []
   const flows = new Map<string, ResolvedFlow>()
@@ -312,5 +339,6 @@ export function resolveApiOptions(options: ApiHandlerOptions): ResolvedOptions {
     campaignsPerMinute,
     idempotencyRetentionMs,
     maxBodyBytes,
+    cors,
   }
 }

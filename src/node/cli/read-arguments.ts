@@ -27,6 +27,8 @@ export interface OptionSpec {
   readonly value?: string
   /** Whether the command cannot run without it (string options only). */
   readonly required?: boolean
+  /** Whether it may be given several times, its values collected in order (string options only). */
+  readonly multiple?: boolean
 }
 
 /** What a command accepts. */
@@ -41,9 +43,11 @@ export interface CommandSpec<Options extends Readonly<Record<string, OptionSpec>
 export type OptionValues<Options extends Readonly<Record<string, OptionSpec>>> = {
   readonly [Name in keyof Options]: Options[Name] extends { readonly type: 'boolean' }
     ? boolean
-    : Options[Name] extends { readonly required: true }
-      ? string
-      : string | undefined
+    : Options[Name] extends { readonly multiple: true }
+      ? readonly string[] | undefined
+      : Options[Name] extends { readonly required: true }
+        ? string
+        : string | undefined
 }
 
 /** The arguments as read. */
@@ -70,7 +74,7 @@ export function readArguments<const Options extends Readonly<Record<string, Opti
   const optionPart = end < 0 ? args : args.slice(0, end)
   if (optionPart.includes('--help') || optionPart.includes('-h')) return 'help'
 
-  const values = new Map<string, string | boolean>()
+  const values = new Map<string, string | boolean | string[]>()
   const positionals: string[] = []
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] ?? ''
@@ -88,7 +92,7 @@ export function readArguments<const Options extends Readonly<Record<string, Opti
     const option =
       name !== undefined && Object.hasOwn(spec.options, name) ? spec.options[name] : undefined
     if (name === undefined || option === undefined) throw unknownOption(raw, spec.options)
-    if (values.has(name)) {
+    if (values.has(name) && option.multiple !== true) {
       throw new ArgumentError(`Unexpected second \`--${name}\`, expected it once`)
     }
     if (option.type === 'boolean') {
@@ -115,7 +119,10 @@ export function readArguments<const Options extends Readonly<Record<string, Opti
         `Missing the value of \`--${name}\`, expected \`--${name} ${valueOf(option)}\``
       )
     }
-    values.set(name, value)
+    if (option.multiple === true) {
+      const given = values.get(name)
+      values.set(name, Array.isArray(given) ? [...given, value] : [value])
+    } else values.set(name, value)
   }
 
   for (const [name, option] of Object.entries(spec.options)) {

@@ -8,6 +8,8 @@
  * @module
  */
 import { openRedisStore, RedisStoreError, type RedisStore } from '../redis-store.ts'
+import { isOrigin } from '../../server/cors.ts'
+import { defaultShutdownTimeoutMs } from '../node-bridge.ts'
 import { formatBanner, startSandboxServer, type SandboxServerOptions } from '../serve.ts'
 import { ServerConfigError } from '../server-config.ts'
 import { ArgumentError, processIo, type CliIo } from './cli-io.ts'
@@ -15,9 +17,11 @@ import { readArguments } from './read-arguments.ts'
 
 /** Usage text, printed by `--help` and after a usage error. */
 export const USAGE = `Usage: preflight serve [--config <config.json>] [--port <n>] [--host <name>] [--redis <url>]
+                       [--allow-origin <origin>]... [--shutdown-timeout <seconds>]
 
 Runs the sandbox of the Direct-Mail API v1 (POST /api/v1/postcards, POST /api/v1/campaigns,
-API logs, OpenAPI document at /openapi.json) until SIGINT or SIGTERM.
+API logs, OpenAPI document at /openapi.json) until SIGINT or SIGTERM. On the signal it stops
+accepting, lets the requests in flight finish, and exits; a second signal exits at once.
 
   --config <file>   Accounts, tokens and flows (default: the package's config/sandbox.json).
   --port <n>        Port, 0 for any free one (default: the PORT environment variable, else
@@ -25,6 +29,12 @@ API logs, OpenAPI document at /openapi.json) until SIGINT or SIGTERM.
   --host <name>     Interface to listen on (default: localhost).
   --redis <url>     Keep the state in Redis (redis://host:port), shared by every server
                     started with the same URL (default: in memory, this process only).
+  --allow-origin <origin>
+                    Let pages of this origin (https://app.example.com) call the sandbox from a
+                    browser (CORS); repeat for several (default: any origin).
+  --shutdown-timeout <seconds>
+                    How long requests in flight may take to finish after the signal before
+                    their connections are closed (default: 10).
 `
 
 /** The port `preflight serve` listens on without `--port` or `PORT` (the CLI's documented default). */
@@ -52,6 +62,8 @@ export function readServeArguments(
       port: { type: 'string', value: '<n>' },
       host: { type: 'string', value: '<name>' },
       redis: { type: 'string', value: '<url>' },
+      'allow-origin': { type: 'string', value: '<origin>', multiple: true },
+      'shutdown-timeout': { type: 'string', value: '<seconds>' },
     },
     positionals: { min: 0, max: 0 },
   })
@@ -67,11 +79,32 @@ export function readServeArguments(
       )
     }
   }
+  let shutdownTimeoutMs: number | undefined
+  const timeout = values['shutdown-timeout']
+  if (timeout !== undefined) {
+    const seconds = /^\d{1,4}(?:\.\d{1,3})?$/.test(timeout) ? Number(timeout) : Number.NaN
+    if (!(seconds <= 3600)) {
+      throw new ArgumentError(
+        `Unexpected \`${timeout}\` for \`--shutdown-timeout\`, expected seconds from 0 to 3600`
+      )
+    }
+    shutdownTimeoutMs = Math.round(seconds * 1000)
+  }
+  const origins = values['allow-origin']
+  for (const origin of origins ?? []) {
+    if (origin !== '*' && !isOrigin(origin)) {
+      throw new ArgumentError(
+        `Unexpected \`${origin}\` for \`--allow-origin\`, expected an origin, e.g. \`https://app.example.com\` (scheme, host and port; no path), or \`*\``
+      )
+    }
+  }
   return {
+    ...(origins === undefined ? {} : { cors: { origins } }),
     ...(values.config === undefined ? {} : { config: values.config }),
     port: port ?? defaultPort,
     ...(values.host === undefined ? {} : { host: values.host }),
     ...(values.redis === undefined ? {} : { redis: values.redis }),
+    ...(shutdownTimeoutMs === undefined ? {} : { shutdownTimeoutMs }),
   }
 }
 
@@ -90,10 +123,11 @@ export async function main(
   stop?: AbortSignal
 ): Promise<number> {
   let sandbox
+  let parsed
   let store: RedisStore | undefined
   let port: number | undefined
   try {
-    const parsed = readServeArguments(args)
+    parsed = readServeArguments(args)
     if (parsed === 'help') {
       io.stdout.write(USAGE)
       return 0
@@ -110,19 +144,25 @@ export async function main(
     return 2
   }
   io.stdout.write(`${formatBanner(sandbox)}\n`)
+  const running = sandbox
   await new Promise<void>((resolve) => {
-    const done = () => {
-      process.off('SIGINT', done)
-      process.off('SIGTERM', done)
-      resolve()
-    }
-    if (stop) stop.addEventListener('abort', done, { once: true })
-    else {
-      process.once('SIGINT', done)
-      process.once('SIGTERM', done)
-    }
+    if (stop) return void stop.addEventListener('abort', () => resolve(), { once: true })
+    process.once('SIGINT', () => resolve())
+    process.once('SIGTERM', () => resolve())
   })
-  await sandbox.close()
+  // A second signal: close what is still open now rather than after the timeout.
+  const now = () => running.server.closeAllConnections()
+  process.once('SIGINT', now)
+  process.once('SIGTERM', now)
+  const cut = await running.close()
+  process.off('SIGINT', now)
+  process.off('SIGTERM', now)
+  if (cut > 0) {
+    const seconds = (parsed.shutdownTimeoutMs ?? defaultShutdownTimeoutMs) / 1000
+    io.stderr.write(
+      `preflight serve: ${cut === 1 ? '1 connection was' : `${cut} connections were`} still open after ${seconds} s and ${cut === 1 ? 'was' : 'were'} closed\n`
+    )
+  }
   await store?.close()
   return 0
 }
