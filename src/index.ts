@@ -10,6 +10,9 @@ export { parseDesign, type ParseDesignOptions } from './design/parse-design.ts'
 export { DesignError, type DesignErrorOptions, type DesignProblem } from './design/design-error.ts'
 export type * from './design/types.ts'
 
+// The JSON of the API: request and response bodies (spec 2.1-2.4)
+export type * from './api/types.ts'
+
 // Verdicts and the spec 7.1 body
 export { validatePostcard } from './postcard/validate-postcard.ts'
 export type { PostcardOptions } from './postcard/types.ts'
