@@ -40,6 +40,9 @@ export { parseDesign, type ParseDesignOptions } from './design/parse-design.ts'
 export { DesignError, type DesignErrorOptions, type DesignProblem } from './design/design-error.ts'
 export type * from './design/types.ts'
 
+// The JSON of the API: request and response bodies (spec 2.1-2.4)
+export type * from './api/types.ts'
+
 // Fonts
 export { createFontRegistry } from './text/font-registry.ts'
 export { FontError, type FontErrorCode } from './text/font-error.ts'

@@ -32,3 +32,15 @@ test('should expose the server API', async () => {
     'memoryStore',
   ])
 })
+
+test('should expose the client API', async () => {
+  expect(Object.keys(await import('../src/client/index.ts')).sort()).toEqual([
+    'ApiError',
+    'ClientOptionsError',
+    'DEFAULT_RETRY',
+    'RequestIdReusedError',
+    'SendError',
+    'UnprocessableError',
+    'createClient',
+  ])
+})
