@@ -35,10 +35,7 @@ export { measureFit, type FitMeasurement } from './layout/measure-fit.ts'
 export type * from './layout/types.ts'
 
 // Fonts and glyphs
-export { createFontRegistry } from './text/font-registry.ts'
-export type { ParseFontOptions } from './text/font.ts'
-export type { OutlineReader } from './text/cff-outlines.ts'
-export type { GlyphOutlines } from './text/glyf-outlines.ts'
+export { createFontRegistry, loadFontRegistry } from './text/font-registry.ts'
 export { FontError, type FontErrorCode } from './text/font-error.ts'
 export { checkGlyphCoverage } from './text/glyph-coverage.ts'
 export type * from './text/types.ts'

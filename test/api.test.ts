@@ -31,6 +31,7 @@ test('should expose the public core API', async () => {
     'isEmoji',
     'layoutMarkdown',
     'layoutPlainText',
+    'loadFontRegistry',
     'maxVersionForArea',
     'measureFit',
     'minimalVersion',
