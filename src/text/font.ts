@@ -12,7 +12,7 @@ import { readCffFont } from './cff-font.ts'
 import { createCffOutlines } from './cff-outlines.ts'
 import { readCharacterMap } from './character-map.ts'
 import { FontError } from './font-error.ts'
-import { normalizeAxes, type AxisValues } from './font-variations.ts'
+import { normalizeAxes, type AxisValues, type Coordinates } from './font-variations.ts'
 import {
   createGlyfOutlines,
   variationPointCount,
@@ -136,7 +136,10 @@ export function parseFont(
   const unitsPerEm = view.getUint16((head as { offset: number }).offset + 18)
   const hheaOffset = (hhea as { offset: number }).offset
   const coordinates = normalizeAxes(sfnt, name, options.axes)
-  const instance = coordinates?.some((value) => value !== 0) ? coordinates : undefined
+  const instance =
+    coordinates && [...coordinates.fontations, ...coordinates.f2dot14].some((value) => value !== 0)
+      ? coordinates
+      : undefined
   const metric = metricVariations(sfnt, instance)
   const ascender = view.getInt16(hheaOffset + 4) + metric('hasc')
   const descender = view.getInt16(hheaOffset + 6) + metric('hdsc')
@@ -215,7 +218,7 @@ export function parseFont(
     const known = advances[id] as number
     if (known >= 0) return known
     // Glyphs past numberOfHMetrics repeat the last advance (OpenType hmtx). An instance's
-    // advance is rounded to whole units, as FreeType gives it to Chromium (measured).
+    // advance is rounded to whole units, as Chromium's font backend gives it (measured).
     let value = view.getUint16(hmtxOffset + Math.min(id, metricCount - 1) * 4)
     if (advanceDelta) value = Math.max(0, value + Math.round(advanceDelta(id)))
     advances[id] = value
@@ -283,7 +286,7 @@ function readGlyfTables(
   sfnt: Sfnt,
   name: string,
   glyphCount: number,
-  instance: readonly number[] | undefined
+  instance: Coordinates | undefined
 ): GlyfTables | undefined {
   const loca = sfnt.tables.get('loca')
   const glyf = sfnt.tables.get('glyf')
@@ -316,7 +319,7 @@ function readGlyfTables(
  */
 function readCffOutlines(
   sfnt: Sfnt,
-  coordinates: readonly number[] | undefined
+  coordinates: Coordinates | undefined
 ): GlyphOutlines | undefined {
   const cff2 = sfnt.tables.get('CFF2')
   const cff = cff2 ?? sfnt.tables.get('CFF ')
@@ -325,7 +328,7 @@ function readCffOutlines(
     const font = readCffFont(sfnt.view, cff.offset, cff.length, cff2 ? 2 : 1)
     const store =
       font.variationStore !== undefined && coordinates
-        ? createItemVariationStore(sfnt.view, font.variationStore, coordinates)
+        ? createItemVariationStore(sfnt.view, font.variationStore, coordinates, 'fontations')
         : undefined
     return createCffOutlines(font, store)
   } catch {
@@ -335,12 +338,12 @@ function readCffOutlines(
 
 /**
  * The advance deltas of an instance: `HVAR` when the font has it, else the phantom points of
- * `gvar` (what HarfBuzz and FreeType do for a font without `HVAR`); `undefined` at the default.
+ * `gvar` (what HarfBuzz, FreeType and Fontations do without `HVAR`); `undefined` at the default.
  */
 function advanceVariations(
   sfnt: Sfnt,
   glyf: GlyfTables | undefined,
-  instance: readonly number[] | undefined
+  instance: Coordinates | undefined
 ): ((glyphId: number) => number) | undefined {
   if (!instance) return undefined
   const { view } = sfnt
@@ -350,7 +353,8 @@ function advanceVariations(
       const store = createItemVariationStore(
         view,
         hvar.offset + view.getUint32(hvar.offset + 4),
-        instance
+        instance,
+        'fontations'
       )
       const mapAt = view.getUint32(hvar.offset + 8)
       const map = mapAt ? readDeltaSetIndexMap(view, hvar.offset + mapAt) : undefined
@@ -373,26 +377,22 @@ function advanceVariations(
 }
 
 /** GDEF's ItemVariationStore (GDEF 1.3) at the instance: the deltas of GPOS device tables. */
-function gdefVariationStore(
-  sfnt: Sfnt,
-  instance: readonly number[]
-): ItemVariationStore | undefined {
+function gdefVariationStore(sfnt: Sfnt, instance: Coordinates): ItemVariationStore | undefined {
   const gdef = sfnt.tables.get('GDEF')
   if (!gdef || gdef.length < 18) return undefined
   const { view } = sfnt
   if (view.getUint16(gdef.offset + 2) < 3) return undefined
   const storeAt = view.getUint32(gdef.offset + 14)
-  return storeAt ? createItemVariationStore(view, gdef.offset + storeAt, instance) : undefined
+  return storeAt
+    ? createItemVariationStore(view, gdef.offset + storeAt, instance, 'harfbuzz')
+    : undefined
 }
 
 /**
  * The `MVAR` delta of a metric by its tag (`hasc`, `hdsc` …) at the instance, rounded to whole
  * units as FreeType applies it; 0 without `MVAR` or at the default.
  */
-function metricVariations(
-  sfnt: Sfnt,
-  instance: readonly number[] | undefined
-): (tag: string) => number {
+function metricVariations(sfnt: Sfnt, instance: Coordinates | undefined): (tag: string) => number {
   const mvar = sfnt.tables.get('MVAR')
   if (!instance || !mvar || mvar.length < 12) return () => 0
   const { view } = sfnt
@@ -400,7 +400,7 @@ function metricVariations(
   const count = view.getUint16(mvar.offset + 8)
   const storeAt = view.getUint16(mvar.offset + 10)
   if (storeAt === 0 || size < 8) return () => 0
-  const store = createItemVariationStore(view, mvar.offset + storeAt, instance)
+  const store = createItemVariationStore(view, mvar.offset + storeAt, instance, 'fontations')
   return (tag) => {
     for (let index = 0; index < count; index++) {
       const record = mvar.offset + 12 + index * size

@@ -2,12 +2,15 @@
  * `gvar`: per-glyph point deltas of a variable TrueType font (OpenType "gvar — Glyph Variations
  * Table" and "Tuple Variation Store"), evaluated at one instance. Each tuple's deltas are scaled
  * by its scalar; points a tuple leaves out get deltas inferred from their neighbours on the
- * contour (IUP), never the four phantom points. Deltas are summed as floats and not rounded,
- * as HarfBuzz does and FreeType does to 1/64 unit, so outlines are the instance Chromium draws.
+ * contour (IUP), never the four phantom points. Scalars are Fontations' (16.16, see
+ * `fixed-point.ts`); deltas are summed as floats and not rounded, as Chromium's font backends
+ * do, so outlines and phantom-point advances are the instance Chromium draws and measures.
  *
  * @module
  */
-import { tentScalar } from './item-variation-store.ts'
+import { FIXED_ONE } from './fixed-point.ts'
+import type { Coordinates } from './font-variations.ts'
+import { fixedTentScalar } from './item-variation-store.ts'
 
 /** Deltas of a glyph's points plus its four phantom points (left, right, top, bottom). */
 export interface PointDeltas {
@@ -130,13 +133,15 @@ function inferContour(
   if (start < 0) return
   let previous = start
   let point = start
+  let count = 0
   do {
     point = point === last ? first : point + 1
     if (!referenced[point]) continue
+    count++
     interpolate(previous, point, first, last, coordinates, deltas)
     previous = point
   } while (point !== start)
-  if (previous === start) {
+  if (count === 1) {
     // One referenced point on the contour: every point moves by its delta.
     for (let other = first; other <= last; other++) deltas[other] = deltas[start] as number
   }
@@ -177,15 +182,16 @@ function interpolate(
  * @param view The font bytes.
  * @param offset Absolute offset of `gvar`.
  * @param length Its length.
- * @param coordinates The instance (F2Dot14 integers, one per `fvar` axis).
+ * @param coordinates The instance.
  * @returns The glyph deltas; a glyph whose data is broken gets none.
  */
 export function createGlyphVariations(
   view: DataView,
   offset: number,
   length: number,
-  coordinates: readonly number[]
+  coordinates: Coordinates
 ): GlyphVariations {
+  const at = coordinates.fontations.map((value) => value * 4)
   const axisCount = view.getUint16(offset + 4)
   const sharedCount = view.getUint16(offset + 6)
   const shared = offset + view.getUint32(offset + 8)
@@ -195,7 +201,7 @@ export function createGlyphVariations(
   const tableEnd = offset + length
   const glyphData = (id: number): number =>
     longOffsets ? view.getUint32(offset + 20 + id * 4) : view.getUint16(offset + 20 + id * 2) * 2
-  const atDefault = coordinates.every((value) => value === 0)
+  const atDefault = at.every((value) => value === 0)
 
   /** The scalar of a tuple (peak, optional intermediate start/end) at the instance. */
   const scalarOf = (
@@ -204,23 +210,19 @@ export function createGlyphVariations(
     endAt: number,
     intermediate: boolean
   ): number => {
-    let scalar = 1
-    for (let axis = 0; axis < axisCount; axis++) {
-      const peak = view.getInt16(peakAt + axis * 2)
-      if (peak === 0) continue
-      const value = coordinates[axis] ?? 0
-      if (value === peak) continue
+    let scalar = FIXED_ONE
+    for (let axis = 0; axis < axisCount && scalar !== 0; axis++) {
+      const peak = view.getInt16(peakAt + axis * 2) * 4
+      const value = at[axis] ?? 0
       if (intermediate) {
-        const start = view.getInt16(startAt + axis * 2)
-        const end = view.getInt16(endAt + axis * 2)
-        if (start > peak || peak > end || (start < 0 && end > 0)) continue
-        scalar *= tentScalar(start, peak, end, value)
+        const start = view.getInt16(startAt + axis * 2) * 4
+        const end = view.getInt16(endAt + axis * 2) * 4
+        scalar = fixedTentScalar(scalar, start, peak, end, value)
       } else {
-        scalar *= tentScalar(Math.min(0, peak), peak, Math.max(0, peak), value)
+        scalar = fixedTentScalar(scalar, Math.min(0, peak), peak, Math.max(0, peak), value)
       }
-      if (scalar === 0) return 0
     }
-    return scalar
+    return scalar / FIXED_ONE
   }
 
   return {

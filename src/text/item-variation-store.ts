@@ -2,11 +2,18 @@
  * The ItemVariationStore (OpenType "OpenType Font Variations Common Table Formats"): deltas of
  * metrics and positions per region of the design space, shared by `HVAR`, `MVAR`, GDEF (GPOS
  * device deltas) and CFF2's `blend`. Evaluated at one instance: each region's scalar is the
- * product of its per-axis tents, a delta the scalar-weighted sum of its region deltas. Scalars
- * are cached per ItemVariationData on the store object the face owns.
+ * product of its per-axis tents, a delta the scalar-weighted sum of its region deltas. Two
+ * precisions, as in Chromium: HarfBuzz's (float arithmetic) for GPOS, and Fontations' (16.16
+ * scalars, one rounding of the sum) for advances, metrics and CFF2 outlines.
+ * Scalars are cached per ItemVariationData on the store object the face owns.
  *
  * @module
  */
+import type { Coordinates } from './font-variations.ts'
+import { FIXED_ONE, mulDiv } from './fixed-point.ts'
+
+/** Whose arithmetic evaluates a store: HarfBuzz's (shaping) or Fontations' (metrics, outlines). */
+export type VariationPrecision = 'harfbuzz' | 'fontations'
 
 /** An ItemVariationStore evaluated at one instance. */
 export interface ItemVariationStore {
@@ -34,33 +41,62 @@ export function tentScalar(start: number, peak: number, end: number, coordinate:
 }
 
 /**
+ * The 16.16 scalar of one axis of a region (start, peak, end in 16.16) at a 16.16 coordinate,
+ * multiplied into the running 16.16 `scalar`, as Fontations (`compute_scalar`) and FreeType do.
+ */
+export function fixedTentScalar(
+  scalar: number,
+  start: number,
+  peak: number,
+  end: number,
+  coordinate: number
+): number {
+  if (start > peak || peak > end || (start < 0 && end > 0 && peak !== 0)) return scalar
+  if (peak === 0 || coordinate === peak) return scalar
+  if (coordinate <= start || coordinate >= end) return 0
+  return coordinate < peak
+    ? mulDiv(scalar, coordinate - start, peak - start)
+    : mulDiv(scalar, end - coordinate, end - peak)
+}
+
+/**
  * Reads an ItemVariationStore for one instance.
  *
  * @param view The font bytes.
  * @param offset Absolute offset of the store.
- * @param coordinates The instance (F2Dot14 integers, one per `fvar` axis).
- * @returns The store at the instance.
+ * @param coordinates The instance.
+ * @param precision Whose arithmetic to follow.
+ * @returns The store at the instance; in Fontations precision deltas are exact in 16.16.
  */
 export function createItemVariationStore(
   view: DataView,
   offset: number,
-  coordinates: readonly number[]
+  coordinates: Coordinates,
+  precision: VariationPrecision
 ): ItemVariationStore {
+  const fixed = precision === 'fontations'
   const regionList = offset + view.getUint32(offset + 2)
   const axisCount = view.getUint16(regionList)
   const regionCount = view.getUint16(regionList + 2)
   const dataCount = view.getUint16(offset + 6)
+  // Fontations precision: 16.16 integer scalars; HarfBuzz precision: float scalars.
   const regionScalars = new Float64Array(regionCount)
   for (let region = 0; region < regionCount; region++) {
-    let scalar = 1
+    let scalar = fixed ? FIXED_ONE : 1
     for (let axis = 0; axis < axisCount && scalar !== 0; axis++) {
       const record = regionList + 4 + (region * axisCount + axis) * 6
-      scalar *= tentScalar(
-        view.getInt16(record),
-        view.getInt16(record + 2),
-        view.getInt16(record + 4),
-        coordinates[axis] ?? 0
-      )
+      const [start, peak, end] = [record, record + 2, record + 4].map((at) =>
+        view.getInt16(at)
+      ) as [number, number, number]
+      scalar = fixed
+        ? fixedTentScalar(
+            scalar,
+            start * 4,
+            peak * 4,
+            end * 4,
+            (coordinates.fontations[axis] ?? 0) * 4
+          )
+        : scalar * tentScalar(start, peak, end, coordinates.f2dot14[axis] ?? 0)
     }
     regionScalars[region] = scalar
   }
@@ -107,11 +143,23 @@ export function createItemVariationStore(
         value = long ? view.getInt16(at) : view.getInt8(at)
         at += long ? 2 : 1
       }
+      // Fontations: an exact integer sum of delta × 16.16 scalar, rounded once by the caller.
       sum += (scalars[index] as number) * value
     }
-    return sum
+    return fixed ? sum / FIXED_ONE : sum
   }
-  return { delta, scalars: (outer) => dataAt(outer)?.scalars }
+  const scaled = new Map<number, Float64Array>()
+  const scalars = (outer: number): Float64Array | undefined => {
+    const set = dataAt(outer)
+    if (!set || !fixed) return set?.scalars
+    let known = scaled.get(outer)
+    if (!known) {
+      known = set.scalars.map((value) => value / FIXED_ONE)
+      scaled.set(outer, known)
+    }
+    return known
+  }
+  return { delta, scalars }
 }
 
 /**
