@@ -15,8 +15,8 @@ import { FontError } from '../text/font-error.ts'
 import { normalizeAxes } from '../text/font-variations.ts'
 import { FONT_FORMATS, fontFormat, readSfnt } from '../text/sfnt.ts'
 import type { FaceSource, FamilySources } from '../text/types.ts'
-import { unpackFont } from '../text/unpack-font.ts'
-import type { BrotliDecode } from '../text/woff2.ts'
+import { unpackFont, type Woff2Decoder } from '../text/unpack-font.ts'
+import { decodeWoff2, type BrotliDecode } from '../text/woff2.ts'
 
 /** One problem of a fonts manifest: the manifest field it concerns and what is wrong. */
 export interface FontManifestProblem {
@@ -56,6 +56,9 @@ export class FontManifestError extends Error {
 /** Node's native Brotli, bounded by the decoded size the WOFF2 directory announces. */
 const nativeBrotli: BrotliDecode = (data, size) =>
   new Uint8Array(brotliDecompressSync(data, { maxOutputLength: Math.max(size, 1) }))
+
+/** WOFF2 with Node's Brotli. */
+const nativeWoff2: Woff2Decoder = (bytes, name) => decodeWoff2(bytes, name, nativeBrotli)
 
 /** An axis tag: four printable ASCII characters (OpenType `Tag`), e.g. `wght`. */
 const AXIS_TAG = /^[\x20-\x7e]{4}$/
@@ -248,7 +251,9 @@ export async function loadFontSources(
   if (problems.length > 0) {
     // Problems of file reads arrive in completion order; report them in manifest order.
     const order = new Map(files.map((entry, index) => [entry.path, index]))
-    const rank = (problem: FontManifestProblem): number => order.get(problem.path) ?? -1
+    // A problem of a face's axes (`families.X.bold.axes`) ranks with its face.
+    const rank = (problem: FontManifestProblem): number =>
+      order.get(problem.path) ?? order.get(problem.path.replace(/\.axes$/, '')) ?? -1
     throw new FontManifestError(
       manifest,
       problems
@@ -303,7 +308,7 @@ function unpackFile(data: Uint8Array, file: string): Uint8Array | ((path: string
     )
   }
   try {
-    return unpackFont(data, file, nativeBrotli)
+    return unpackFont(data, file, nativeWoff2)
   } catch (error) {
     if (!(error instanceof FontError)) throw error
     return (path) => `${error.message} (for \`${path}\`)`

@@ -17,8 +17,7 @@ import type {
   FontBytes,
   FontRegistry,
 } from './types.ts'
-import { unpackFont, woff2NeedsDecoder } from './unpack-font.ts'
-import type { BrotliDecode } from './woff2.ts'
+import { unpackFont, woff2NeedsDecoder, type Woff2Decoder } from './unpack-font.ts'
 
 type Slot = keyof FamilySources
 
@@ -83,7 +82,7 @@ function checkSource(value: unknown, name: string): CheckedSource {
 function buildRegistry(
   sources: Readonly<Record<string, FamilySources>>,
   checked: ReadonlyMap<string, CheckedSource>,
-  brotli: BrotliDecode | undefined
+  woff2: Woff2Decoder | undefined
 ): FontRegistry {
   const families = Object.keys(sources)
   const uses = new Map<FontBytes, number>()
@@ -100,12 +99,12 @@ function buildRegistry(
       if (source.format !== 'sfnt' && (uses.get(bytes) ?? 0) > 1) {
         let sfnt = unpacked.get(bytes)
         if (!sfnt) {
-          sfnt = unpackFont(bytes, name, brotli)
+          sfnt = unpackFont(bytes, name, woff2)
           unpacked.set(source.bytes, sfnt)
         }
         bytes = sfnt
       }
-      face = parseFont(bytes, family, STYLE_OF[slot], { axes: source.axes, brotli })
+      face = parseFont(bytes, family, STYLE_OF[slot], { axes: source.axes, woff2 })
       parsed.set(key, face)
     }
     return face
@@ -182,8 +181,8 @@ export function createFontRegistry(sources: Readonly<Record<string, FamilySource
 
 /**
  * Creates a registry like {@link createFontRegistry}, and also reads WOFF2: when a face is
- * WOFF2, it first loads the pure-JS Brotli decoder (a separate chunk of about 62 kB gzipped,
- * fetched once per page). Faces are still parsed on first use, synchronously.
+ * WOFF2, it first loads the WOFF2 decoder with its pure-JS Brotli (a separate chunk of about
+ * 66 kB gzipped, fetched once per page). Faces are still parsed on first use, synchronously.
  *
  * @param sources Faces of each family, keyed by family name.
  * @returns The registry, once the decoder is loaded (at once when no face needs it).
@@ -199,7 +198,7 @@ export async function loadFontRegistry(
   sources: Readonly<Record<string, FamilySources>>
 ): Promise<FontRegistry> {
   const checked = checkSources(sources)
-  const needsBrotli = [...checked.values()].some((source) => source.format === 'woff2')
-  const brotli = needsBrotli ? (await import('./brotli-decoder.ts')).decodeBrotli : undefined
-  return buildRegistry(sources, checked, brotli)
+  const needsWoff2 = [...checked.values()].some((source) => source.format === 'woff2')
+  const woff2 = needsWoff2 ? (await import('./woff2-decoder.ts')).decodeWoff2Font : undefined
+  return buildRegistry(sources, checked, woff2)
 }

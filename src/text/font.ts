@@ -38,8 +38,7 @@ import {
 } from './open-type-layout.ts'
 import { readSfnt, readTag, type Sfnt } from './sfnt.ts'
 import type { Face, FaceStyle, FontBytes } from './types.ts'
-import { unpackFont } from './unpack-font.ts'
-import type { BrotliDecode } from './woff2.ts'
+import { unpackFont, type Woff2Decoder } from './unpack-font.ts'
 
 /** What the shaper needs from a face beyond the public {@link Face} contract. */
 export interface FaceShaping {
@@ -85,12 +84,12 @@ export interface ParseFontOptions {
    * keep their default, values outside an axis's range are clamped to it (as CSS does).
    */
   readonly axes?: AxisValues | undefined
-  /** The Brotli decoder for WOFF2 bytes (loaded by `loadFontRegistry`). */
-  readonly brotli?: BrotliDecode | undefined
+  /** The decoder of WOFF2 bytes (`woff2-decoder.ts`, loaded by `loadFontRegistry`). */
+  readonly woff2?: Woff2Decoder | undefined
 }
 
 /**
- * Parses one face from TTF, OTF, WOFF or WOFF2 bytes (WOFF2 only with `options.brotli`). The
+ * Parses one face from TTF, OTF, WOFF or WOFF2 bytes (WOFF2 only with `options.woff2`). The
  * bytes are copied, never kept or changed. Collections are rejected with a `FontError`
  * (`unsupported-format`), bytes that are not a font or a broken container with `invalid-font`,
  * axes the font lacks with `invalid-variation`: all are mistakes of the host, not of user text.
@@ -113,7 +112,7 @@ export function parseFont(
   options: ParseFontOptions = {}
 ): Face {
   const name = `${family} ${styleName(style)}`
-  const sfnt = readSfnt(unpackFont(bytes, name, options.brotli), name)
+  const sfnt = readSfnt(unpackFont(bytes, name, options.woff2), name)
   const head = sfnt.tables.get('head')
   const hhea = sfnt.tables.get('hhea')
   const hmtx = sfnt.tables.get('hmtx')

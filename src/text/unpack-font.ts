@@ -1,6 +1,7 @@
 /**
  * Font bytes of any supported container → the sfnt (TTF/OTF) they hold: sfnt as it is, WOFF
- * inflated, WOFF2 decoded with the Brotli decoder the registry was given.
+ * inflated, WOFF2 decoded by the decoder the registry was given (loaded lazily: it is not part of
+ * the core bundle).
  *
  * @module
  */
@@ -8,22 +9,24 @@ import { FontError } from './font-error.ts'
 import { FONT_FORMATS, fontFormat } from './sfnt.ts'
 import type { FontBytes } from './types.ts'
 import { decodeWoff } from './woff.ts'
-import { decodeWoff2, type BrotliDecode } from './woff2.ts'
+
+/** Decodes a WOFF2 file to sfnt bytes (`woff2-decoder.ts`); throws a `FontError`. */
+export type Woff2Decoder = (bytes: Uint8Array, name: string) => Uint8Array
 
 /**
  * Unpacks a font file to sfnt bytes.
  *
  * @param bytes A TTF, OTF, WOFF or WOFF2 file.
  * @param name Family and style for messages, e.g. `Inter bold`.
- * @param brotli The Brotli decoder for WOFF2, if loaded.
+ * @param woff2 The WOFF2 decoder, if loaded.
  * @returns The sfnt bytes (the input itself for TTF and OTF, never changed).
  * @throws {FontError} For a collection, bytes that are no font, a broken container, or WOFF2
- *   without a Brotli decoder (the synchronous `createFontRegistry`).
+ *   without a decoder (the synchronous `createFontRegistry`).
  */
 export function unpackFont(
   bytes: FontBytes,
   name: string,
-  brotli: BrotliDecode | undefined
+  woff2: Woff2Decoder | undefined
 ): Uint8Array {
   const source = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)
   switch (fontFormat(source, name)) {
@@ -32,8 +35,8 @@ export function unpackFont(
     case 'woff':
       return decodeWoff(source, name)
     case 'woff2':
-      if (!brotli) throw woff2NeedsDecoder(name)
-      return decodeWoff2(source, name, brotli)
+      if (!woff2) throw woff2NeedsDecoder(name)
+      return woff2(source, name)
   }
 }
 

@@ -1,9 +1,9 @@
 /**
  * WOFF 2.0 (W3C Recommendation "WOFF File Format 2.0"): one Brotli stream holding every table,
  * `glyf`/`loca` and `hmtx` possibly transformed (`woff2-transforms.ts`). Decoded to the plain
- * sfnt. The Brotli decoder is passed in: the core loads its pure-JS one lazily
- * (`brotli-decoder.ts`, most of its size is Brotli's 120 kB static dictionary), Node entry points
- * may pass the platform's.
+ * sfnt. The Brotli decoder is passed in: the core loads this module with its pure-JS one lazily
+ * (`woff2-decoder.ts`, most of its size is Brotli's 120 kB static dictionary); Node's font loader
+ * passes the platform's.
  *
  * @module
  */

@@ -7,7 +7,7 @@
  * Tolerances: advances 0.01 (Chromium's float widths), kerning 0.02 units.
  */
 import { beforeAll, describe, expect, test } from 'vitest'
-import { decodeBrotli } from '../../src/text/brotli-decoder.ts'
+import { decodeWoff2Font } from '../../src/text/woff2-decoder.ts'
 import { parseFont } from '../../src/text/font.ts'
 import { shapeText } from '../../src/text/shape.ts'
 import { CUSTOMER_FONT_FILES, loadPackageFile } from '../helpers/fonts.ts'
@@ -42,7 +42,7 @@ describe('variable instances against Chromium', () => {
     (name, weight) => {
       const face = parseFont(bytes.get(name) as Uint8Array, name, REGULAR, {
         axes: { wght: weight },
-        brotli: decodeBrotli,
+        woff2: decodeWoff2Font,
       })
       context.font = `${weight} ${face.unitsPerEm}px 'Oracle ${name}'`
       let checked = 0
@@ -66,7 +66,7 @@ describe('variable instances against Chromium', () => {
   test.each(CASES)('should kern pairs of %s at wght %i as Chromium does', (name, weight) => {
     const face = parseFont(bytes.get(name) as Uint8Array, name, REGULAR, {
       axes: { wght: weight },
-      brotli: decodeBrotli,
+      woff2: decodeWoff2Font,
     })
     context.font = `${weight} ${face.unitsPerEm}px 'Oracle ${name}'`
     let kerned = 0

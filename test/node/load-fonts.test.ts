@@ -12,7 +12,7 @@ import {
   type FontManifestProblem,
   loadFontSources,
 } from '../../src/node/load-fonts.ts'
-import { decodeBrotli } from '../../src/text/brotli-decoder.ts'
+import { decodeWoff2Font } from '../../src/text/woff2-decoder.ts'
 import { createFontRegistry } from '../../src/text/font-registry.ts'
 import type { FaceInstance, FaceSource } from '../../src/text/types.ts'
 import { unpackFont } from '../../src/text/unpack-font.ts'
@@ -134,7 +134,7 @@ describe('loadFontSources', () => {
     expect(bold.bytes).toBe(regular.bytes)
     expect(italic).toBe(regular.bytes)
     // Node's native Brotli and the core's pure-JS decoder give the same TTF, byte for byte.
-    const decoded = unpackFont(woff2, 'Inter', decodeBrotli)
+    const decoded = unpackFont(woff2, 'Inter', decodeWoff2Font)
     expect(Buffer.compare(new Uint8Array(regular.bytes as Uint8Array), decoded)).toBe(0)
     const fonts = createFontRegistry(sources)
     const normal = fonts.face('Brand')

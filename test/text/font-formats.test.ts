@@ -6,7 +6,7 @@
  */
 import { create } from 'fontkit'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { decodeBrotli } from '../../src/text/brotli-decoder.ts'
+import { decodeBrotli, decodeWoff2Font } from '../../src/text/woff2-decoder.ts'
 import { parseFont } from '../../src/text/font.ts'
 import { FontError } from '../../src/text/font-error.ts'
 import { createFontRegistry, loadFontRegistry } from '../../src/text/font-registry.ts'
@@ -62,7 +62,7 @@ describe('WOFF and WOFF2', () => {
       loadPackageFile(`source-sans/${packed}`),
       loadPackageFile(`source-sans/${original}`),
     ])
-    const unpacked = readSfnt(unpackFont(packedBytes, packed, decodeBrotli), packed)
+    const unpacked = readSfnt(unpackFont(packedBytes, packed, decodeWoff2Font), packed)
     const expected = readSfnt(originalBytes, original)
     // Adobe's packed files leave out the signature (DSIG), and the static WOFF2 ones the
     // hinting tables (cvt, fpgm, prep, gasp); every table they keep must be restored.
@@ -84,7 +84,7 @@ describe('WOFF and WOFF2', () => {
         tableBytes(expected, 'head').subarray(18, 20)
       )
     ).toBe(true)
-    const face = parseFont(unpackFont(packedBytes, packed, decodeBrotli), 'Packed', REGULAR)
+    const face = parseFont(unpackFont(packedBytes, packed, decodeWoff2Font), 'Packed', REGULAR)
     const reference = parseFont(originalBytes, 'Original', REGULAR)
     const glyphCount = new DataView(originalBytes.buffer).getUint16(
       (expected.tables.get('maxp')?.offset ?? 0) + 4
@@ -106,7 +106,7 @@ describe('WOFF and WOFF2', () => {
   test('should read every glyph of a Fontsource WOFF2 as fontkit reads it', async () => {
     const bytes = await loadPackageFile(CUSTOMER_FONT_FILES.interVariable)
     const oracle = create(bytes)
-    const face = parseFont(bytes, 'Inter', REGULAR, { brotli: decodeBrotli })
+    const face = parseFont(bytes, 'Inter', REGULAR, { woff2: decodeWoff2Font })
     expect(oracle.numGlyphs).toBeGreaterThan(500)
     for (let id = 0; id < oracle.numGlyphs; id++) {
       const glyph = oracle.getGlyph(id)
@@ -133,7 +133,7 @@ describe('font container errors', () => {
   })
 
   const parse = (bytes: Uint8Array): unknown =>
-    parseFont(bytes, 'Brand', REGULAR, { brotli: decodeBrotli })
+    parseFont(bytes, 'Brand', REGULAR, { woff2: decodeWoff2Font })
 
   test('should refuse WOFF2 in the synchronous registry and say what to call', () => {
     const error = errorOf(() => createFontRegistry({ Brand: { regular: woff2 } }))

@@ -14,7 +14,7 @@
  */
 import { create, type FontkitFont } from 'fontkit'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { decodeBrotli } from '../../src/text/brotli-decoder.ts'
+import { decodeWoff2Font } from '../../src/text/woff2-decoder.ts'
 import { parseFont } from '../../src/text/font.ts'
 import { FontError } from '../../src/text/font-error.ts'
 import { readSfnt } from '../../src/text/sfnt.ts'
@@ -45,7 +45,7 @@ beforeAll(async () => {
   subjects.push(
     {
       name: 'Inter (Fontsource WOFF2)',
-      bytes: unpackFont(inter, 'Inter', decodeBrotli),
+      bytes: unpackFont(inter, 'Inter', decodeWoff2Font),
       outlines: 'truetype',
     },
     { name: 'Source Sans 3 VF (TTF)', bytes: sourceTtf, outlines: 'truetype' },
