@@ -58,49 +58,6 @@ class Stream {
   }
 }
 
-/** A growing output buffer of big-endian values. */
-class Writer {
-  bytes: Uint8Array
-  length = 0
-
-  constructor(capacity: number) {
-    this.bytes = new Uint8Array(Math.max(capacity, 1024))
-  }
-
-  private room(count: number): void {
-    if (this.length + count <= this.bytes.byteLength) return
-    const grown = new Uint8Array(Math.max(this.bytes.byteLength * 2, this.length + count))
-    grown.set(this.bytes.subarray(0, this.length))
-    this.bytes = grown
-  }
-
-  u8(value: number): void {
-    this.room(1)
-    this.bytes[this.length++] = value & 0xff
-  }
-
-  u16(value: number): void {
-    this.room(2)
-    this.bytes[this.length++] = (value >> 8) & 0xff
-    this.bytes[this.length++] = value & 0xff
-  }
-
-  bytesOf(data: Uint8Array): void {
-    this.room(data.byteLength)
-    this.bytes.set(data, this.length)
-    this.length += data.byteLength
-  }
-
-  /** Zero bytes up to a multiple of 4 (glyphs are 4-byte aligned, as fonttools writes them). */
-  align(): void {
-    while (this.length & 3) this.u8(0)
-  }
-
-  result(): Uint8Array {
-    return this.bytes.subarray(0, this.length)
-  }
-}
-
 // Simple glyph flags (OpenType `glyf`).
 const ON_CURVE = 0x01
 const X_SHORT = 0x02
@@ -125,60 +82,9 @@ export interface RebuiltGlyphs {
   readonly indexFormat: number
 }
 
-/**
- * Decodes one point of the triplet encoding (WOFF2 §5.2): the flag selects how many bytes
- * follow and how they split into x and y; bit 7 of the flag clear means on-curve.
- */
-function readTriplet(flag: number, glyphs: Stream): { dx: number; dy: number } {
-  const code = flag & 0x7f
-  const signX = (value: number): number => (code & 1 ? value : -value)
-  const signY = (value: number): number => ((code >> 1) & 1 ? value : -value)
-  if (code < 10) return { dx: 0, dy: (code & 1 ? 1 : -1) * (((code & 14) << 7) + glyphs.u8()) }
-  if (code < 20) {
-    return { dx: (code & 1 ? 1 : -1) * ((((code - 10) & 14) << 7) + glyphs.u8()), dy: 0 }
-  }
-  if (code < 84) {
-    const base = code - 20
-    const byte = glyphs.u8()
-    return {
-      dx: signX(1 + (base & 0x30) + (byte >> 4)),
-      dy: signY(1 + ((base & 0x0c) << 2) + (byte & 0x0f)),
-    }
-  }
-  if (code < 120) {
-    const base = code - 84
-    const x = glyphs.u8()
-    const y = glyphs.u8()
-    return {
-      dx: signX(1 + (Math.floor(base / 12) << 8) + x),
-      dy: signY(1 + (((base % 12) >> 2) << 8) + y),
-    }
-  }
-  if (code < 124) {
-    const first = glyphs.u8()
-    const second = glyphs.u8()
-    const third = glyphs.u8()
-    return { dx: signX((first << 4) + (second >> 4)), dy: signY(((second & 0x0f) << 8) + third) }
-  }
-  const x = glyphs.u16()
-  const y = glyphs.u16()
-  return { dx: signX(x), dy: signY(y) }
-}
-
-/** Writes one coordinate delta the way `glyf` stores it, returning the flag bits it needs. */
-function deltaFlags(delta: number, short: number, same: number): number {
-  if (delta === 0) return same
-  if (delta >= -255 && delta <= 255) return short | (delta > 0 ? same : 0)
-  return 0
-}
-
-function writeDeltas(out: Writer, deltas: Int32Array, flags: Uint8Array, short: number): void {
-  for (let index = 0; index < deltas.length; index++) {
-    const delta = deltas[index] as number
-    const flag = flags[index] as number
-    if (flag & short) out.u8(Math.abs(delta))
-    else if (delta !== 0) out.u16(delta & 0xffff)
-  }
+/** Bytes that follow a triplet flag (WOFF2 §5.2, table of triplet encodings), by flag & 0x7f. */
+function tripletSize(code: number): number {
+  return code < 84 ? 1 : code < 120 ? 2 : code < 124 ? 3 : 4
 }
 
 /**
@@ -217,11 +123,34 @@ export function rebuildGlyf(table: Uint8Array): RebuiltGlyphs {
   const hasBox = (id: number): boolean =>
     (((boxBitmap[id >> 3] as number) << (id & 7)) & 0x80) !== 0
 
-  const glyf = new Writer(table.byteLength * 2)
+  // One allocation: an upper bound of the rebuilt table. A contour has at least one byte in the
+  // point count stream and a point one flag byte; a point takes at most 5 bytes in `glyf`.
+  const bound =
+    glyphCount * 16 +
+    2 * pointCounts.bytes.byteLength +
+    instructionSize +
+    5 * flagStream.bytes.byteLength +
+    composites.bytes.byteLength
+  const out = new Uint8Array(bound)
+  let length = 0
+  const u16 = (value: number): void => {
+    out[length++] = (value >> 8) & 0xff
+    out[length++] = value & 0xff
+  }
+  const align = (): void => {
+    while (length & 3) out[length++] = 0
+  }
+
+  // Scratch space for one simple glyph's points (at most 65535 by `endPtsOfContours`).
+  let flags = new Uint8Array(256)
+  let xs = new Int32Array(256)
+  let ys = new Int32Array(256)
+  const flagBytes = flagStream.bytes
+  const glyphBytes = glyphStream.bytes
   const offsets = new Uint32Array(glyphCount + 1)
   const xMins = new Int16Array(glyphCount)
   for (let id = 0; id < glyphCount; id++) {
-    offsets[id] = glyf.length
+    offsets[id] = length
     const contours = contourCounts.i16()
     if (contours === 0) {
       if (hasBox(id)) throw new RangeError(`empty glyph ${id} has a bounding box`)
@@ -233,27 +162,29 @@ export function rebuildGlyf(table: Uint8Array): RebuiltGlyphs {
       const box = [boxes.i16(), boxes.i16(), boxes.i16(), boxes.i16()] as const
       xMins[id] = box[0]
       const start = composites.at
-      let flags: number
+      let componentFlags: number
       let instructed = false
       do {
-        flags = composites.u16()
+        componentFlags = composites.u16()
         composites.u16() // glyph index
-        let size = flags & ARGS_ARE_WORDS ? 4 : 2
-        if (flags & HAS_SCALE) size += 2
-        else if (flags & HAS_X_AND_Y_SCALE) size += 4
-        else if (flags & HAS_TWO_BY_TWO) size += 8
+        let size = componentFlags & ARGS_ARE_WORDS ? 4 : 2
+        if (componentFlags & HAS_SCALE) size += 2
+        else if (componentFlags & HAS_X_AND_Y_SCALE) size += 4
+        else if (componentFlags & HAS_TWO_BY_TWO) size += 8
         composites.take(size)
-        instructed ||= (flags & HAS_INSTRUCTIONS) !== 0
-      } while (flags & MORE_COMPONENTS)
-      glyf.u16(0xffff)
-      for (const value of box) glyf.u16(value & 0xffff)
-      glyf.bytesOf(composites.bytes.subarray(start, composites.at))
+        instructed ||= (componentFlags & HAS_INSTRUCTIONS) !== 0
+      } while (componentFlags & MORE_COMPONENTS)
+      u16(0xffff)
+      for (const value of box) u16(value & 0xffff)
+      out.set(composites.bytes.subarray(start, composites.at), length)
+      length += composites.at - start
       if (instructed) {
-        const length = glyphStream.u255()
-        glyf.u16(length)
-        glyf.bytesOf(instructions.take(length))
+        const size = glyphStream.u255()
+        u16(size)
+        out.set(instructions.take(size), length)
+        length += size
       }
-      glyf.align()
+      align()
       continue
     }
     if (contours < 0) throw new RangeError(`glyph ${id} has ${contours} contours`)
@@ -263,9 +194,16 @@ export function rebuildGlyf(table: Uint8Array): RebuiltGlyphs {
       points += pointCounts.u255()
       ends.push(points - 1)
     }
-    const flags = new Uint8Array(points)
-    const xs = new Int32Array(points)
-    const ys = new Int32Array(points)
+    if (points > 0xffff) throw new RangeError(`glyph ${id} has ${points} points`)
+    if (points > flags.length) {
+      flags = new Uint8Array(points)
+      xs = new Int32Array(points)
+      ys = new Int32Array(points)
+    }
+    if (flagStream.at + points > flagBytes.byteLength) {
+      throw new RangeError('the flag stream ends early')
+    }
+    let glyphAt = glyphStream.at
     let x = 0
     let y = 0
     let xMin = 0x7fff
@@ -273,8 +211,44 @@ export function rebuildGlyf(table: Uint8Array): RebuiltGlyphs {
     let xMax = -0x8000
     let yMax = -0x8000
     for (let point = 0; point < points; point++) {
-      const flag = flagStream.u8()
-      const { dx, dy } = readTriplet(flag, glyphStream)
+      const flag = flagBytes[flagStream.at++] as number
+      const code = flag & 0x7f
+      const size = tripletSize(code)
+      if (glyphAt + size > glyphBytes.byteLength)
+        throw new RangeError('the glyph stream ends early')
+      const first = glyphBytes[glyphAt] as number
+      let dx: number
+      let dy: number
+      // WOFF2 §5.2: bit 0 of the flag is the sign of x (or of the only coordinate), bit 1 of y.
+      if (code < 10) {
+        dx = 0
+        dy = ((code & 14) << 7) + first
+        if (!(code & 1)) dy = -dy
+      } else if (code < 20) {
+        dx = (((code - 10) & 14) << 7) + first
+        dy = 0
+        if (!(code & 1)) dx = -dx
+      } else {
+        if (code < 84) {
+          const base = code - 20
+          dx = 1 + (base & 0x30) + (first >> 4)
+          dy = 1 + ((base & 0x0c) << 2) + (first & 0x0f)
+        } else if (code < 120) {
+          const base = code - 84
+          dx = 1 + (Math.floor(base / 12) << 8) + first
+          dy = 1 + (((base % 12) >> 2) << 8) + (glyphBytes[glyphAt + 1] as number)
+        } else if (code < 124) {
+          const second = glyphBytes[glyphAt + 1] as number
+          dx = (first << 4) + (second >> 4)
+          dy = ((second & 0x0f) << 8) + (glyphBytes[glyphAt + 2] as number)
+        } else {
+          dx = (first << 8) + (glyphBytes[glyphAt + 1] as number)
+          dy = ((glyphBytes[glyphAt + 2] as number) << 8) + (glyphBytes[glyphAt + 3] as number)
+        }
+        if (!(code & 1)) dx = -dx
+        if (!(code & 2)) dy = -dy
+      }
+      glyphAt += size
       xs[point] = dx
       ys[point] = dy
       x += dx
@@ -285,9 +259,18 @@ export function rebuildGlyf(table: Uint8Array): RebuiltGlyphs {
       if (y > yMax) yMax = y
       flags[point] =
         (flag & 0x80 ? 0 : ON_CURVE) |
-        deltaFlags(dx, X_SHORT, X_SAME_OR_POSITIVE) |
-        deltaFlags(dy, Y_SHORT, Y_SAME_OR_POSITIVE)
+        (dx === 0
+          ? X_SAME_OR_POSITIVE
+          : dx >= -255 && dx <= 255
+            ? X_SHORT | (dx > 0 ? X_SAME_OR_POSITIVE : 0)
+            : 0) |
+        (dy === 0
+          ? Y_SAME_OR_POSITIVE
+          : dy >= -255 && dy <= 255
+            ? Y_SHORT | (dy > 0 ? Y_SAME_OR_POSITIVE : 0)
+            : 0)
     }
+    glyphStream.at = glyphAt
     if (points === 0) xMin = yMin = xMax = yMax = 0
     const instructionLength = glyphStream.u255()
     const box = hasBox(id) ? [boxes.i16(), boxes.i16(), boxes.i16(), boxes.i16()] : undefined
@@ -295,17 +278,29 @@ export function rebuildGlyf(table: Uint8Array): RebuiltGlyphs {
       flags[0] = (flags[0] as number) | OVERLAP_SIMPLE
     }
     xMins[id] = box ? (box[0] as number) : xMin
-    glyf.u16(contours)
-    for (const value of box ?? [xMin, yMin, xMax, yMax]) glyf.u16(value & 0xffff)
-    for (const end of ends) glyf.u16(end)
-    glyf.u16(instructionLength)
-    glyf.bytesOf(instructions.take(instructionLength))
-    glyf.bytesOf(flags)
-    writeDeltas(glyf, xs, flags, X_SHORT)
-    writeDeltas(glyf, ys, flags, Y_SHORT)
-    glyf.align()
+    u16(contours)
+    for (const value of box ?? [xMin, yMin, xMax, yMax]) u16(value & 0xffff)
+    for (const end of ends) u16(end)
+    u16(instructionLength)
+    out.set(instructions.take(instructionLength), length)
+    length += instructionLength
+    out.set(flags.subarray(0, points), length)
+    length += points
+    for (let point = 0; point < points; point++) {
+      const delta = xs[point] as number
+      const flag = flags[point] as number
+      if (flag & X_SHORT) out[length++] = delta < 0 ? -delta : delta
+      else if (delta !== 0) u16(delta & 0xffff)
+    }
+    for (let point = 0; point < points; point++) {
+      const delta = ys[point] as number
+      const flag = flags[point] as number
+      if (flag & Y_SHORT) out[length++] = delta < 0 ? -delta : delta
+      else if (delta !== 0) u16(delta & 0xffff)
+    }
+    align()
   }
-  offsets[glyphCount] = glyf.length
+  offsets[glyphCount] = length
   const loca = new Uint8Array((glyphCount + 1) * (indexFormat ? 4 : 2))
   const locaView = new DataView(loca.buffer)
   for (let id = 0; id <= glyphCount; id++) {
@@ -314,7 +309,7 @@ export function rebuildGlyf(table: Uint8Array): RebuiltGlyphs {
     else if (offset / 2 > 0xffff) throw new RangeError('glyphs too large for short loca offsets')
     else locaView.setUint16(id * 2, offset / 2)
   }
-  return { glyf: glyf.result(), loca, xMins, indexFormat }
+  return { glyf: out.subarray(0, length), loca, xMins, indexFormat }
 }
 
 /**
