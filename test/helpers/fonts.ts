@@ -41,8 +41,8 @@ export async function loadTestFonts(): Promise<Record<string, FamilyBytes>> {
 }
 
 /**
- * Font files as customers bring them, from dev dependencies (SIL OFL 1.1; test/fixtures/fonts
- * README.md says where each comes from): a WOFF2 variable family of Fontsource, and Adobe's
+ * Font files as customers bring them, from dev dependencies (SIL OFL 1.1; fonts/README.md, "Fonts
+ * the tests use", says where each comes from): a WOFF2 variable family of Fontsource, and Adobe's
  * Source Sans 3 as CFF (`.otf`), CFF2 variable, TrueType, WOFF and WOFF2.
  */
 export const CUSTOMER_FONT_FILES = {
