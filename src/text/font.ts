@@ -65,9 +65,15 @@ export function shapingOf(face: Face): FaceShaping | undefined {
   return shapingByFace.get(face)
 }
 
-function tableView(sfnt: Sfnt, tag: string): TableView | undefined {
+function tableView(
+  sfnt: Sfnt,
+  tag: string,
+  coordinates?: Coordinates | undefined
+): TableView | undefined {
   const table = sfnt.tables.get(tag)
-  return table && table.length > 0 ? { view: sfnt.view, offset: table.offset } : undefined
+  return table && table.length > 0
+    ? { view: sfnt.view, offset: table.offset, coordinates: coordinates?.f2dot14 }
+    : undefined
 }
 
 function styleName(style: FaceStyle): string {
@@ -153,8 +159,9 @@ export function parseFont(
   }
 
   const gdef = readGlyphDefinitions(tableView(sfnt, 'GDEF'))
-  const gsub = tableView(sfnt, 'GSUB')
-  const gpos = tableView(sfnt, 'GPOS')
+  // Feature variations apply at the default instance too (a condition may include 0).
+  const gsub = tableView(sfnt, 'GSUB', coordinates)
+  const gpos = tableView(sfnt, 'GPOS', coordinates)
   const kern = tableView(sfnt, 'kern')
   let shaping: FaceShaping
   try {

@@ -14,6 +14,8 @@
  */
 import { create, type FontkitFont } from 'fontkit'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { buildSfnt } from '../../src/text/build-sfnt.ts'
+import { shapeText } from '../../src/text/shape.ts'
 import { decodeWoff2Font } from '../../src/text/woff2-decoder.ts'
 import { parseFont } from '../../src/text/font.ts'
 import { FontError } from '../../src/text/font-error.ts'
@@ -259,4 +261,85 @@ describe('variable font axes', () => {
     ])
     void errorOf
   })
+})
+
+describe('feature variations', () => {
+  /**
+   * Inter (decoded from Fontsource's WOFF2) with a GSUB 1.1 `FeatureVariations` table added: from
+   * wght's normalised 0.5 up, the default feature `calt` is replaced by a feature holding the
+   * lookups of `tnum` (tabular figures), the way fonts swap glyphs at heavy weights (`rvrn`).
+   */
+  function withFeatureVariation(bytes: Uint8Array): Uint8Array {
+    const sfnt = readSfnt(bytes, 'Inter')
+    const gsubRecord = sfnt.tables.get('GSUB')
+    if (!gsubRecord) throw new Error('no GSUB')
+    const old = new Uint8Array(sfnt.buffer, gsubRecord.offset, gsubRecord.length)
+    const view = new DataView(old.buffer, old.byteOffset, old.byteLength)
+    const featureList = view.getUint16(6)
+    const featureCount = view.getUint16(featureList)
+    let calt = -1
+    let tnumLookups: number[] = []
+    for (let index = 0; index < featureCount; index++) {
+      const record = featureList + 2 + index * 6
+      const tag = String.fromCharCode(...old.subarray(record, record + 4))
+      const feature = featureList + view.getUint16(record + 4)
+      const lookups = Array.from({ length: view.getUint16(feature + 2) }, (_, at) =>
+        view.getUint16(feature + 4 + at * 2)
+      )
+      if (tag === 'calt' && calt < 0) calt = index
+      if (tag === 'tnum') tnumLookups = lookups
+    }
+    expect(calt).toBeGreaterThanOrEqual(0)
+    expect(tnumLookups.length).toBeGreaterThan(0)
+    // New table: a 14-byte 1.1 header, the old body (its header offsets moved by 4), then the
+    // FeatureVariations table with one record: condition wght in [0.5, 1], calt → tnum's lookups.
+    const body = old.subarray(10)
+    const variationsAt = (14 + body.byteLength + 3) & ~3
+    const tail = [
+      ...[0, 1, 0, 0, 0, 0, 0, 1], // version 1.0, one record
+      ...u32(16), // condition set
+      ...u32(30), // feature table substitution
+      ...[0, 1, ...u32(6)], // condition set: one condition at +6
+      ...[0, 1, 0, 0, 0x20, 0x00, 0x40, 0x00], // format 1, axis 0, 0.5 … 1.0
+      ...[0, 1, 0, 0, 0, 1, ...u16(calt), ...u32(12)], // substitution: calt → +12
+      ...[0, 0, ...u16(tnumLookups.length), ...tnumLookups.flatMap(u16)], // feature table
+    ]
+    const gsub = new Uint8Array(variationsAt + tail.length)
+    const out = new DataView(gsub.buffer)
+    out.setUint16(0, 1)
+    out.setUint16(2, 1)
+    for (const field of [4, 6, 8]) out.setUint16(field, view.getUint16(field) + 4)
+    out.setUint32(10, variationsAt)
+    gsub.set(body, 14)
+    gsub.set(tail, variationsAt)
+    const tables = [...sfnt.tables].map(([tag, table]) => ({
+      tag,
+      data: tag === 'GSUB' ? gsub : new Uint8Array(sfnt.buffer, table.offset, table.length),
+    }))
+    return buildSfnt(0x00010000, tables)
+  }
+
+  function u16(value: number): number[] {
+    return [(value >> 8) & 0xff, value & 0xff]
+  }
+
+  function u32(value: number): number[] {
+    return [...u16(value >>> 16), ...u16(value & 0xffff)]
+  }
+
+  test.each([400, 550, 700, 900])(
+    'should apply the feature variation of wght %i as fontkit does',
+    (weight) => {
+      const bytes = withFeatureVariation(subject('Inter (Fontsource WOFF2)').bytes)
+      const face = parseFont(bytes, 'Inter', REGULAR, { axes: { wght: weight } })
+      const oracle = create(bytes).getVariation({ wght: weight })
+      const text = 'Order 2024-0815 for 100 €'
+      const expected = layoutLatin(oracle, text).glyphs.map((glyph) => glyph.id)
+      expect(shapeText(face, text).glyphs).toEqual(expected)
+      const digits = '0123456789'
+      const plain = [...digits].map((digit) => face.glyphId(digit.codePointAt(0) as number))
+      // From 0.5 (about wght 670 through avar) the figures are tabular; below they are not.
+      expect(shapeText(face, digits).glyphs.join() !== plain.join()).toBe(weight >= 700)
+    }
+  )
 })
