@@ -16,6 +16,11 @@ import type { ItemVariationStore } from './item-variation-store.ts'
 
 /** Subroutine nesting limit of TN #5177 Appendix B. */
 const MAX_DEPTH = 10
+/**
+ * Operators one glyph may run, subroutine calls included: real glyphs run a few hundred, and
+ * subroutines that call each other ten deep could otherwise make one glyph run for minutes.
+ */
+const MAX_OPERATORS = 50_000
 /** Argument stack limits: 48 (CFF) and 513 (CFF2). */
 const STACK_LIMIT = { 1: 48, 2: 513 } as const
 
@@ -42,6 +47,7 @@ export function createCffOutlines(font: CffFont, store?: ItemVariationStore): Gl
     let x = 0
     let y = 0
     let vsindex = font.defaultVsIndex(glyphId)
+    let operators = 0
     const localBias = subrBias(program.localSubrs)
 
     const push = (value: number): void => {
@@ -137,6 +143,7 @@ export function createCffOutlines(font: CffFont, store?: ItemVariationStore): Gl
           }
           continue
         }
+        if (++operators > MAX_OPERATORS) throw new RangeError('charstring runs too long')
         switch (op) {
           case 1: // hstem
           case 3: // vstem

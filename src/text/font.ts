@@ -365,8 +365,13 @@ function advanceVariations(
       const mapAt = view.getUint32(hvar.offset + 8)
       const map = mapAt ? readDeltaSetIndexMap(view, hvar.offset + mapAt) : undefined
       return (glyphId) => {
-        const [outer, inner] = map ? map(glyphId) : [0, glyphId]
-        return store.delta(outer, inner)
+        try {
+          const [outer, inner] = map ? map(glyphId) : [0, glyphId]
+          return store.delta(outer, inner)
+        } catch {
+          // A broken HVAR entry: the default advance rather than a failed check.
+          return 0
+        }
       }
     } catch {
       return undefined
@@ -375,10 +380,14 @@ function advanceVariations(
   const variations = glyf?.variations
   if (!glyf || !variations) return undefined
   return (glyphId) => {
-    const count = variationPointCount(glyf, glyphId)
-    const zeros = new Float64Array(count)
-    const deltas = variations.deltas(glyphId, zeros, zeros, undefined)
-    return deltas ? (deltas.x[count + 1] as number) - (deltas.x[count] as number) : 0
+    try {
+      const count = variationPointCount(glyf, glyphId)
+      const zeros = new Float64Array(count)
+      const deltas = variations.deltas(glyphId, zeros, zeros, undefined)
+      return deltas ? (deltas.x[count + 1] as number) - (deltas.x[count] as number) : 0
+    } catch {
+      return 0
+    }
   }
 }
 
@@ -389,9 +398,13 @@ function gdefVariationStore(sfnt: Sfnt, instance: Coordinates): ItemVariationSto
   const { view } = sfnt
   if (view.getUint16(gdef.offset + 2) < 3) return undefined
   const storeAt = view.getUint32(gdef.offset + 14)
-  return storeAt
-    ? createItemVariationStore(view, gdef.offset + storeAt, instance, 'harfbuzz')
-    : undefined
+  if (!storeAt) return undefined
+  try {
+    return createItemVariationStore(view, gdef.offset + storeAt, instance, 'harfbuzz')
+  } catch {
+    // A broken store: positions without variation deltas.
+    return undefined
+  }
 }
 
 /**
@@ -406,13 +419,17 @@ function metricVariations(sfnt: Sfnt, instance: Coordinates | undefined): (tag: 
   const count = view.getUint16(mvar.offset + 8)
   const storeAt = view.getUint16(mvar.offset + 10)
   if (storeAt === 0 || size < 8) return () => 0
-  const store = createItemVariationStore(view, mvar.offset + storeAt, instance, 'fontations')
   return (tag) => {
-    for (let index = 0; index < count; index++) {
-      const record = mvar.offset + 12 + index * size
-      if (readTag(view, record) === tag) {
-        return Math.round(store.delta(view.getUint16(record + 4), view.getUint16(record + 6)))
+    try {
+      const store = createItemVariationStore(view, mvar.offset + storeAt, instance, 'fontations')
+      for (let index = 0; index < count; index++) {
+        const record = mvar.offset + 12 + index * size
+        if (readTag(view, record) === tag) {
+          return Math.round(store.delta(view.getUint16(record + 4), view.getUint16(record + 6)))
+        }
       }
+    } catch {
+      // A broken MVAR: the default metric.
     }
     return 0
   }

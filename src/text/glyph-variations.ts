@@ -228,13 +228,13 @@ export function createGlyphVariations(
   return {
     deltas(glyphId, xs, ys, ends) {
       if (atDefault || glyphId < 0 || glyphId >= glyphCount) return undefined
-      const start = dataStart + glyphData(glyphId)
-      const end = dataStart + glyphData(glyphId + 1)
-      if (end <= start || end > tableEnd) return undefined
       const count = xs.length + 4
       const total = { x: new Float64Array(count), y: new Float64Array(count) }
       let varied = false
       try {
+        const start = dataStart + glyphData(glyphId)
+        const end = dataStart + glyphData(glyphId + 1)
+        if (end <= start || end > tableEnd) return undefined
         const header = new Reader(view, start, end)
         const tuples = header.u16()
         const serialized = new Reader(view, start + header.u16(), end)
