@@ -103,7 +103,7 @@ export async function run() {
     .add('parse + 66 CFF glyph outlines, Source Sans 3 (opentype.js)', () =>
       opentypeOutlines(sourceSans, sourceIds)
     )
-    .add('WOFF2 decode, 109 kB face (pure JS: brotli-lib + our transforms)', () => {
+    .add('WOFF2 decode, 109 kB face (pure JS: brotli + our transforms)', () => {
       decodeWoff2Font(woff2, 'bench')
     })
     .add('WOFF2 decode, 109 kB face (Node loader: native Brotli + our transforms)', () => {

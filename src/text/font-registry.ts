@@ -182,7 +182,7 @@ export function createFontRegistry(sources: Readonly<Record<string, FamilySource
 /**
  * Creates a registry like {@link createFontRegistry}, and also reads WOFF2: when a face is
  * WOFF2, it first loads the WOFF2 decoder with its pure-JS Brotli (a separate chunk of about
- * 66 kB gzipped, fetched once per page). Faces are still parsed on first use, synchronously.
+ * 63 kB gzipped, fetched once per page). Faces are still parsed on first use, synchronously.
  *
  * @param sources Faces of each family, keyed by family name.
  * @returns The registry, once the decoder is loaded (at once when no face needs it).
