@@ -83,9 +83,9 @@ export interface RebuiltGlyphs {
 }
 
 /** Bytes that follow a triplet flag (WOFF2 §5.2, table of triplet encodings), by flag & 0x7f. */
-function tripletSize(code: number): number {
-  return code < 84 ? 1 : code < 120 ? 2 : code < 124 ? 3 : 4
-}
+const TRIPLET_SIZES = Uint8Array.from({ length: 128 }, (_, code) =>
+  code < 84 ? 1 : code < 120 ? 2 : code < 124 ? 3 : 4
+)
 
 /**
  * Rebuilds `glyf` and `loca` from the transformed `glyf` table (transform version 0).
@@ -213,7 +213,7 @@ export function rebuildGlyf(table: Uint8Array): RebuiltGlyphs {
     for (let point = 0; point < points; point++) {
       const flag = flagBytes[flagStream.at++] as number
       const code = flag & 0x7f
-      const size = tripletSize(code)
+      const size = TRIPLET_SIZES[code] as number
       if (glyphAt + size > glyphBytes.byteLength)
         throw new RangeError('the glyph stream ends early')
       const first = glyphBytes[glyphAt] as number
