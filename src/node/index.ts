@@ -16,7 +16,6 @@ export {
   startSandboxServer,
   toNodeListener,
   folderAssets,
-  formatBanner,
   type SandboxServer,
   type SandboxServerOptions,
 } from './serve.ts'

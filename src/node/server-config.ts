@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { SPEC_LIMITS } from '../spec/limits.ts'
 import { readFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -147,13 +148,13 @@ export async function loadServerConfig(
   const fontsPath = optionalString(json, 'fonts', 'fonts')
 
   const limits = json['limits'] ?? {}
-  let postcardsPerMinute = 600
-  let campaignsPerMinute = 60
+  let postcardsPerMinute = SPEC_LIMITS.postcardsPerMinute
+  let campaignsPerMinute = SPEC_LIMITS.campaignsPerMinute
   if (!isObject(limits)) problem(limits, 'limits', 'an object')
   else {
     unknownKeys(limits, limitKeys, 'limits')
-    postcardsPerMinute = (limits['postcards_per_minute'] ?? 600) as number
-    campaignsPerMinute = (limits['campaigns_per_minute'] ?? 60) as number
+    postcardsPerMinute = (limits['postcards_per_minute'] ?? postcardsPerMinute) as number
+    campaignsPerMinute = (limits['campaigns_per_minute'] ?? campaignsPerMinute) as number
   }
 
   // Designs to load: [account index, flow index, absolute path].

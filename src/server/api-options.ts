@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { SPEC_LIMITS } from '../spec/limits.ts'
 import { CampaignOptionsError } from '../campaign/campaign-options-error.ts'
 import { validateCampaign } from '../campaign/validate-campaign.ts'
 import type { Design } from '../design/types.ts'
@@ -192,12 +193,12 @@ export function resolveApiOptions(options: ApiHandlerOptions): ResolvedOptions {
   const postcardsPerMinute = count(
     options.limits?.postcardsPerMinute,
     'limits.postcardsPerMinute',
-    600 // spec 8
+    SPEC_LIMITS.postcardsPerMinute
   )
   const campaignsPerMinute = count(
     options.limits?.campaignsPerMinute,
     'limits.campaignsPerMinute',
-    60 // spec 8
+    SPEC_LIMITS.campaignsPerMinute
   )
   const idempotencyRetentionMs = count(
     options.idempotencyRetentionMs,

@@ -6,7 +6,10 @@
  *
  * @module
  */
-import { resolveApiOptions, type ApiHandlerOptions } from './api-options.ts'
+import { createPreflight, type Preflight } from '../analysis/create-preflight.ts'
+import type { Design } from '../design/types.ts'
+import type { FontRegistry } from '../text/types.ts'
+import { resolveApiOptions, type ApiHandlerOptions, type ResolvedFlow } from './api-options.ts'
 import { createAuthenticator } from './authenticate.ts'
 import { createCampaign } from './campaigns-route.ts'
 import { withDirectCall, type CallAnswer, type CallRequest } from './direct-call.ts'
@@ -115,6 +118,30 @@ function parseOrText(text: string): unknown {
 }
 
 /**
+ * One `Preflight` per flow, shared by flows with the same design object.
+ *
+ * @param flows The resolved flows by id.
+ * @param fonts The fonts of every design.
+ * @returns The preflights by flow id.
+ */
+function createPreflights(
+  flows: ReadonlyMap<string, ResolvedFlow>,
+  fonts: FontRegistry | undefined
+): ReadonlyMap<string, Preflight> {
+  const byDesign = new Map<Design, Preflight>()
+  const result = new Map<string, Preflight>()
+  for (const [id, flow] of flows) {
+    let preflight = byDesign.get(flow.design)
+    if (!preflight) {
+      preflight = createPreflight(fonts ? { design: flow.design, fonts } : { design: flow.design })
+      byDesign.set(flow.design, preflight)
+    }
+    result.set(id, preflight)
+  }
+  return result
+}
+
+/**
  * Creates the sandbox API handler.
  *
  * Routes (spec 4, 5, 7, 8, and the sandbox's own, documented in `docs/server.md`):
@@ -147,6 +174,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
     store: options.store ?? memoryStore(),
     now: options.now ?? Date.now,
     fonts: options.fonts,
+    preflights: createPreflights(resolved.flows, options.fonts),
     marketingSource: options.marketingSource,
     authenticate: createAuthenticator(resolved.grants),
     report,

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { Preflight } from '../analysis/create-preflight.ts'
 import type { FontRegistry } from '../text/types.ts'
 import type { ResolvedOptions } from './api-options.ts'
 import type { Principal } from './authenticate.ts'
@@ -17,6 +18,11 @@ export interface HandlerContext {
   readonly store: Store
   readonly now: () => number
   readonly fonts: FontRegistry | undefined
+  /**
+   * One `Preflight` per flow id (flows that share a design share one), created with the handler:
+   * each owns the bounded cache of its design's analyses.
+   */
+  readonly preflights: ReadonlyMap<string, Preflight>
   readonly marketingSource: string | undefined
   /** Authenticates the `Authorization` header (throws a 401). */
   readonly authenticate: (authorization: string | null) => Principal

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { SPEC_LIMITS } from '../spec/limits.ts'
 import postcardSchema from '../schema/postcard.schema.json' with { type: 'json' }
 import campaignSchema from '../schema/campaign.schema.json' with { type: 'json' }
 
@@ -76,8 +77,8 @@ const message = (description: string): JsonObject => ({
  */
 export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject {
   const prefix = options.tokenPrefix ?? 'dm'
-  const postcardsPerMinute = options.postcardsPerMinute ?? 600
-  const campaignsPerMinute = options.campaignsPerMinute ?? 60
+  const postcardsPerMinute = options.postcardsPerMinute ?? SPEC_LIMITS.postcardsPerMinute
+  const campaignsPerMinute = options.campaignsPerMinute ?? SPEC_LIMITS.campaignsPerMinute
   const maxBodyBytes = options.maxBodyBytes ?? 1_048_576
 
   const schemas: JsonObject = {}

@@ -13,12 +13,13 @@
  *
  * @module
  */
+import { createTransientStore } from '../analysis/analysis-store.ts'
+import { judgePostcard } from '../analysis/analyze-postcard.ts'
 import type { Design } from '../design/types.ts'
-import { validatePostcard } from '../postcard/validate-postcard.ts'
 import { isUuid } from '../schema/is-uuid.ts'
 import { childOf } from '../schema/read-field.ts'
 import { createUnprocessableBody } from '../verdict/create-unprocessable-body.ts'
-import type { FieldError, UnprocessableBody } from '../verdict/types.ts'
+import type { UnprocessableBody } from '../verdict/types.ts'
 import type { Exchange, HandlerContext } from './handler-context.ts'
 import { HttpError } from './http-error.ts'
 import { idempotencyKey, reserveKey } from './idempotency.ts'
@@ -44,6 +45,9 @@ const noDesign: Design = {
   urlQrCodes: [],
 }
 
+/** Without a design no text is measured: the analysis needs no fonts. */
+const noFonts = { fonts: undefined, emojiVersion: undefined, profile: 'chromium' } as const
+
 /** Whether a field path concerns `content` or `qr_codes`, whose rules need the design. */
 const needsDesign = (path: string) => /^(?:content|qr_codes)(?:\.|$)/.test(path)
 
@@ -57,13 +61,10 @@ const needsDesign = (path: string) => /^(?:content|qr_codes)(?:\.|$)/.test(path)
  * @returns The body, or `undefined` when nothing independent of the design is wrong.
  */
 function flowlessBody(payload: unknown): UnprocessableBody | undefined {
-  const verdict = validatePostcard(payload, noDesign)
-  if (verdict.ok) return undefined
-  const errors: FieldError[] = []
-  for (const [path, messages] of Object.entries(verdict.body.errors)) {
-    if (needsDesign(path)) continue
-    for (const message of messages) errors.push({ path, message, code: 'flowless' })
-  }
+  const store = createTransientStore(noFonts)
+  const errors = judgePostcard(payload, noDesign, store).findings.errors.filter(
+    (error) => !needsDesign(error.path)
+  )
   return errors.length === 0 ? undefined : createUnprocessableBody(errors)
 }
 
@@ -141,11 +142,10 @@ async function accept(context: HandlerContext, exchange: Exchange): Promise<Repl
     )
   }
 
-  const verdict = validatePostcard(
-    payload,
-    flow.design,
-    context.fonts ? { fonts: context.fonts } : {}
-  )
+  // One Preflight per flow, made with the handler: its cache holds the flow's texts.
+  const preflight = context.preflights.get(flow.id.toLowerCase())
+  if (!preflight) throw new Error(`No preflight for flow \`${flow.id}\``)
+  const verdict = preflight.validate(payload)
   if (!verdict.ok) return jsonReply(422, verdict.body)
 
   const placement = await placeEntry(context, flow, exchange.time)

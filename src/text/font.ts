@@ -12,6 +12,7 @@ import { readCffFont } from './cff-font.ts'
 import { createCffOutlines } from './cff-outlines.ts'
 import { readCharacterMap } from './character-map.ts'
 import { FontError } from './font-error.ts'
+import { attachFaceMemo } from './face-memo.ts'
 import { normalizeAxes, type AxisValues, type Coordinates } from './font-variations.ts'
 import {
   createGlyfOutlines,
@@ -30,6 +31,7 @@ import {
 } from './item-variation-store.ts'
 import { readKernTable, type KernTable } from './kern-table.ts'
 import {
+  attachTablesRead,
   GLYPH_CLASS,
   GlyphBuffer,
   readGlyphDefinitions,
@@ -52,7 +54,8 @@ export interface FaceShaping {
   readonly gdef: GlyphDefinitions
 }
 
-const shapingByFace = new WeakMap<Face, FaceShaping>()
+/** The property a face made by {@link parseFont} keeps its shaping tables under. */
+const SHAPING: unique symbol = Symbol('postcard-preflight.faceShaping')
 
 /**
  * The shaping tables of a face made by {@link parseFont}; `undefined` for a host-made face,
@@ -62,7 +65,7 @@ const shapingByFace = new WeakMap<Face, FaceShaping>()
  * @returns Its GSUB/GPOS/kern data.
  */
 export function shapingOf(face: Face): FaceShaping | undefined {
-  return shapingByFace.get(face)
+  return (face as { readonly [SHAPING]?: FaceShaping })[SHAPING]
 }
 
 function tableView(
@@ -119,6 +122,7 @@ export function parseFont(
 ): Face {
   const name = `${family} ${styleName(style)}`
   const sfnt = readSfnt(unpackFont(bytes, name, options.woff2), name)
+  attachTablesRead(sfnt.view)
   const head = sfnt.tables.get('head')
   const hhea = sfnt.tables.get('hhea')
   const hmtx = sfnt.tables.get('hmtx')
@@ -283,7 +287,9 @@ export function parseFont(
       return data
     },
   }
-  shapingByFace.set(face, shaping)
+  // Not enumerable: a face still prints as its public members.
+  Object.defineProperty(face, SHAPING, { value: shaping })
+  attachFaceMemo(face)
   return face
 }
 

@@ -56,24 +56,46 @@ function floorSearch(values: Uint16Array, key: number): number {
   return found
 }
 
-const coverageCache = new WeakMap<DataView, Map<number, Coverage>>()
-const classDefCache = new WeakMap<DataView, Map<number, ClassDef>>()
+/**
+ * The subtables of one font file read so far, by offset: kept with the font's bytes (on the
+ * `DataView` `parseFont` reads), so they live as long as the face and never outgrow the font
+ * (at most one entry per subtable in its GSUB, GPOS and GDEF).
+ */
+interface TablesRead {
+  readonly coverages: Map<number, Coverage>
+  readonly classDefs: Map<number, ClassDef>
+  readonly contexts: Map<string, ContextSubtable>
+}
+
+/** The property of a font's `DataView` that holds its {@link TablesRead}. */
+const TABLES_READ: unique symbol = Symbol('postcard-preflight.tablesRead')
+
+/**
+ * Gives the bytes of a font a store of the subtables read from them; `parseFont` calls it once
+ * per face, before any table is read. Bytes without one are read again on every use.
+ *
+ * @param view The font's bytes.
+ */
+export function attachTablesRead(view: DataView): void {
+  const tables: TablesRead = { coverages: new Map(), classDefs: new Map(), contexts: new Map() }
+  Object.defineProperty(view, TABLES_READ, { value: tables })
+}
+
+function tablesRead(view: DataView): TablesRead | undefined {
+  return (view as { readonly [TABLES_READ]?: TablesRead })[TABLES_READ]
+}
 
 function cached<T>(
-  cache: WeakMap<DataView, Map<number, T>>,
+  kind: 'coverages' | 'classDefs',
   view: DataView,
   offset: number,
   read: () => T
 ): T {
-  let byOffset = cache.get(view)
-  if (!byOffset) {
-    byOffset = new Map()
-    cache.set(view, byOffset)
-  }
-  let value = byOffset.get(offset)
+  const byOffset = tablesRead(view)?.[kind] as Map<number, T> | undefined
+  let value = byOffset?.get(offset)
   if (value === undefined) {
     value = read()
-    byOffset.set(offset, value)
+    byOffset?.set(offset, value)
   }
   return value
 }
@@ -86,7 +108,7 @@ function cached<T>(
  * @returns The coverage lookup.
  */
 export function readCoverage(view: DataView, offset: number): Coverage {
-  return cached(coverageCache, view, offset, () => {
+  return cached('coverages', view, offset, () => {
     const format = view.getUint16(offset)
     const count = view.getUint16(offset + 2)
     if (format === 1) {
@@ -130,7 +152,7 @@ export function readCoverage(view: DataView, offset: number): Coverage {
  */
 export function readClassDef(view: DataView, offset: number): ClassDef {
   if (offset === 0) return EMPTY_CLASS_DEF
-  return cached(classDefCache, view, offset, () => {
+  return cached('classDefs', view, offset, () => {
     const format = view.getUint16(offset)
     if (format === 1) {
       const start = view.getUint16(offset + 2)
@@ -520,7 +542,6 @@ interface ContextSubtable {
 }
 
 const EMPTY_VALUES: Uint16Array = new Uint16Array(0)
-const contextCache = new WeakMap<DataView, Map<string, ContextSubtable>>()
 
 function readContextSubtable(view: DataView, subtable: number, chained: boolean): ContextSubtable {
   const format = view.getUint16(subtable)
@@ -666,16 +687,12 @@ export function matchContext(
   input: GlyphFilter,
   context: GlyphFilter
 ): ContextMatch | undefined {
-  let byOffset = contextCache.get(view)
-  if (!byOffset) {
-    byOffset = new Map()
-    contextCache.set(view, byOffset)
-  }
+  const byOffset = tablesRead(view)?.contexts
   const key = `${subtable}${chained ? 'c' : ''}`
-  let parsed = byOffset.get(key)
+  let parsed = byOffset?.get(key)
   if (!parsed) {
     parsed = readContextSubtable(view, subtable, chained)
-    byOffset.set(key, parsed)
+    byOffset?.set(key, parsed)
   }
   const set = parsed.setOf(buffer.ids[position] as number)
   if (set < 0) return undefined

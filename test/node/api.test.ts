@@ -8,7 +8,6 @@ test('should expose the Node API', async () => {
     'ServerConfigError',
     'createEmojiArtworkSource',
     'folderAssets',
-    'formatBanner',
     'handlerOptionsOf',
     'loadDesign',
     'loadEmojiArtwork',

@@ -12,7 +12,7 @@ import sandboxConfig from '../../config/sandbox.json' with { type: 'json' }
 import { parseDesign } from '../../src/design/parse-design.ts'
 import type { Design } from '../../src/design/types.ts'
 import { checkFit } from '../../src/layout/check-fit.ts'
-import { measureFit } from '../../src/layout/measure-fit.ts'
+import { measureFit } from '../../src/analysis/measure-fit.ts'
 import { loadFontSources } from '../../src/node/load-fonts.ts'
 import { startSandboxServer, type SandboxServer } from '../../src/node/serve.ts'
 import { validatePostcard } from '../../src/postcard/validate-postcard.ts'

@@ -8,6 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { previewEmojiKeys } from '../../preview/preview-emoji-keys.ts'
+import { analyzePostcard } from '../../analysis/analyze-postcard.ts'
 import { renderPreview } from '../../preview/render-preview.ts'
 import { HttpError } from '../../server/http-error.ts'
 import { parseJsonText } from '../../server/read-json-body.ts'
@@ -111,9 +112,9 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
     const fonts = createFontRegistry(await loadFontSources(options.fonts))
     const design = await loadDesign(options.design, { families: fonts.families })
     const body = await readPayload(options.payload, io)
-    const emojiArtwork = await loadEmojiArtwork(previewEmojiKeys(body, design))
-    const preview = renderPreview(body, design, {
-      fonts,
+    const analysis = analyzePostcard(body, design, { fonts })
+    const emojiArtwork = await loadEmojiArtwork(previewEmojiKeys(analysis))
+    const preview = renderPreview(analysis, {
       emojiArtwork,
       bleed: options.bleed,
       safeZoneMm: options.safeZoneMm,

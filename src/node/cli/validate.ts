@@ -5,7 +5,7 @@
  * @module
  */
 import { parseArgs } from 'node:util'
-import { validatePostcard } from '../../postcard/validate-postcard.ts'
+import { createPreflight } from '../../analysis/create-preflight.ts'
 import { createFontRegistry } from '../../text/font-registry.ts'
 import { loadDesign } from '../load-design.ts'
 import { loadFontSources } from '../load-fonts.ts'
@@ -62,9 +62,9 @@ function readArguments(args: readonly string[]): Arguments | 'help' {
 
 /**
  * Runs `preflight validate`: loads the fonts and the design once, then judges the body (or each
- * NDJSON line) with `validatePostcard` and prints the verdicts. Misuse (bad arguments, an
- * unreadable or invalid design or fonts manifest, an unreadable payload file, a single payload
- * that is not JSON) prints one line on stderr and returns 2.
+ * NDJSON line) with one `Preflight` of the design and prints the verdicts. Misuse (bad
+ * arguments, an unreadable or invalid design or fonts manifest, an unreadable payload file, a
+ * single payload that is not JSON) prints one line on stderr and returns 2.
  *
  * @param args The arguments after `validate`.
  * @param io Streams (default: the process's).
@@ -79,10 +79,12 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
     }
     const fonts = createFontRegistry(await loadFontSources(options.fonts))
     const design = await loadDesign(options.design, { families: fonts.families })
+    // One instance for the whole stream: recipients of one flow share much of their texts.
+    const preflight = createPreflight({ design, fonts })
     return await judgePayloads({
       source: options.payload,
       ndjson: options.ndjson,
-      judge: (body) => validatePostcard(body, design, { fonts }),
+      judge: (body) => preflight.validate(body),
       io,
     })
   } catch (error) {
