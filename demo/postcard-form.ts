@@ -48,7 +48,7 @@ export interface PostcardForm {
   read(): Omit<FormBody, 'flow_id'>
   /** Shows fit meters. */
   showMeters(meters: ReadonlyMap<string, FitMeter>): void
-  /** Shows the recipient block as the destination's post reads it (`formatAddress`). */
+  /** Shows the recipient block as the destination's post reads it (from the analysis). */
   showAddress(lines: readonly string[]): void
 }
 

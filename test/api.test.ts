@@ -1,50 +1,27 @@
-import { expect, test } from 'vitest'
+import { expect, expectTypeOf, test } from 'vitest'
+import type { AddressAnalysis, AddressObject, FormatAddressOptions } from '../src/index.ts'
 
 // Adding an export is a reviewed change (STYLE rule 7): this pins the public surface.
 test('should expose the public core API', async () => {
   expect(Object.keys(await import('../src/index.ts')).sort()).toEqual([
-    'ALLOWED_MARKDOWN',
-    'ArtworkIdPrefixError',
     'CampaignOptionsError',
-    'DEFAULT_CAMPAIGN_REQUIRED',
-    'DEFAULT_MARKETING_SOURCE',
     'DEFAULT_PINNED_EMOJI_VERSION',
     'DesignError',
-    'EMOJI_VERSIONS',
     'EmojiVersionError',
     'FontError',
-    'ONLINE_SHOP_SOURCES',
+    'PreflightOptionsError',
     'PreviewOptionsError',
-    'QrArgumentError',
-    'artworkToSvg',
-    'byteCapacity',
-    'checkFit',
-    'checkGlyphCoverage',
-    'checkMarkdown',
-    'checkQrUrlElement',
-    'checkQrValue',
-    'collectEmojiKeys',
+    'SPEC_LIMITS',
+    'analyzePostcard',
     'createFontRegistry',
-    'createUnprocessableBody',
-    'emojiArtworkKey',
-    'findEmoji',
+    'createPreflight',
     'formatAddress',
-    'isEmoji',
-    'layoutMarkdown',
-    'layoutPlainText',
-    'maxVersionForArea',
+    'loadFontRegistry',
     'measureFit',
-    'minimalVersion',
-    'minimumAreaMm',
     'parseDesign',
-    'prefixArtworkIds',
     'previewEmojiKeys',
-    'qrMatrix',
     'recognizeCountry',
     'renderPreview',
-    'resolveQrUrl',
-    'sanitizeArtworkBody',
-    'scanEmoji',
     'validateCampaign',
     'validatePostcard',
   ])
@@ -53,8 +30,35 @@ test('should expose the public core API', async () => {
 test('should expose the server API', async () => {
   expect(Object.keys(await import('../src/server/index.ts')).sort()).toEqual([
     'ApiOptionsError',
+    'StoreUnavailableError',
     'createApiHandler',
     'createOpenApiDocument',
     'memoryStore',
   ])
+})
+
+test('should expose the client API', async () => {
+  expect(Object.keys(await import('../src/client/index.ts')).sort()).toEqual([
+    'ApiError',
+    'ClientOptionsError',
+    'DEFAULT_RETRY',
+    'RequestIdReusedError',
+    'SendError',
+    'UnprocessableError',
+    'createClient',
+  ])
+})
+
+test('should type the address functions with their exported types', async () => {
+  const { formatAddress, recognizeCountry } = await import('../src/index.ts')
+  expectTypeOf(formatAddress).parameters.toEqualTypeOf<[AddressObject, FormatAddressOptions?]>()
+  expectTypeOf(formatAddress).returns.toEqualTypeOf<readonly string[]>()
+  expectTypeOf(recognizeCountry).toEqualTypeOf<(country: string) => string | undefined>()
+  expectTypeOf<AddressAnalysis['recipientLines']>().toEqualTypeOf<readonly string[]>()
+  expect(formatAddress({ zip: '8001', city: 'Zürich', country: 'CH' }, { from: 'DE' })).toEqual([
+    '8001 ZÜRICH',
+    'SCHWEIZ',
+  ])
+  expect(recognizeCountry('Duitsland')).toBe('DE')
+  expect(recognizeCountry(undefined as unknown as string)).toBeUndefined()
 })

@@ -1,56 +1,153 @@
 /**
- * The geometry of a design's `address` element: the one-line sender above, the recipient block
- * below (design-format.md, `address`). One home for what the preview draws and the checks
- * measure.
+ * The address block of a design's `address` element: the one-line sender above, the recipient
+ * block below (docs/design-format.md, `address`). Its geometry and its one layout live here: the
+ * analysis lays the block out with them once, the preview draws that layout and the block rules
+ * measure it.
  *
  * @module
  */
 import type { AddressElement } from '../design/types.ts'
+import { layoutPlainText } from '../layout/layout-plain-text.ts'
+import { profileRules, type RendererProfile } from '../layout/renderer-profile.ts'
+import type { TextLayout } from '../layout/types.ts'
+import { MM_PER_PT } from '../layout/units.ts'
+import type { FontRegistry } from '../text/types.ts'
 
 /** The sender line's font size as a share of the element's: visibly smaller (Deutsche Post). */
 export const SENDER_SCALE = 0.7
 
-/** Millimetres per point. */
-const MM_PER_PT = 25.4 / 72
+/** Float noise of n × line height must not cost a line (as the layout engine's tolerance). */
+const HEIGHT_EPSILON_MM = 1e-6
 
-/** Where the parts of an address element go. */
+/** Where the parts of an address element go, in mm from the element's top edge. */
 export interface AddressGeometry {
   /** The sender line's font size in points. */
   readonly senderSize_pt: number
   /** Height of the sender line's box in mm (`0` when no sender line is printed). */
   readonly senderHeight_mm: number
-  /** Top of the recipient block in mm from the element's top edge. */
+  /** Top of the recipient block. */
   readonly recipientTop_mm: number
-  /** Height left for the recipient block in mm. */
+  /** Height left for the recipient block. */
   readonly recipientHeight_mm: number
-  /** Height of one recipient line in mm. */
+  /** Height of one recipient line box (rounded as the renderer profile rounds line boxes). */
   readonly lineHeight_mm: number
+  /** How many recipient lines the block holds. */
+  readonly capacity: number
 }
 
 /**
- * The geometry of an address element: the sender line (when printed) takes one line of the
+ * The geometry of an address element: the sender line (when printed) takes one line box of the
  * smaller size and half a recipient line of space below it (Deutsche Post: the sender
  * "einzeilig mit deutlich kleinerem Schriftgrad oberhalb der Anschrift"); the recipient block
- * has the rest.
+ * has the rest. Line boxes are rounded as the layout engine rounds them under `profile`, so the
+ * geometry and the layout agree to the last layout unit, with or without fonts.
  *
  * @param element The design's address element.
  * @param senderPrinted Whether a sender line is printed (the element asks for one and `from`
  *   has something to print).
+ * @param profile The renderer profile of the layout.
  * @returns The geometry in mm.
  */
-export function addressGeometry(element: AddressElement, senderPrinted: boolean): AddressGeometry {
+export function addressGeometry(
+  element: AddressElement,
+  senderPrinted: boolean,
+  profile: RendererProfile
+): AddressGeometry {
+  const rules = profileRules(profile)
   const senderSize = element.font_size_pt * SENDER_SCALE
-  const lineHeight = element.font_size_pt * element.line_height * MM_PER_PT
-  const senderHeight = senderPrinted
-    ? Math.min(senderSize * element.line_height * MM_PER_PT, element.height_mm)
-    : 0
+  const senderHeight = senderPrinted ? rules.lineBoxMm(senderSize, element.line_height) : 0
   const top = senderPrinted ? senderHeight + (element.font_size_pt * MM_PER_PT) / 2 : 0
+  const recipientHeight = Math.max(0, element.height_mm - top)
+  const lineHeight = rules.lineBoxMm(element.font_size_pt, element.line_height)
   return {
     senderSize_pt: senderSize,
     senderHeight_mm: senderHeight,
     recipientTop_mm: top,
-    recipientHeight_mm: Math.max(0, element.height_mm - top),
+    recipientHeight_mm: recipientHeight,
     lineHeight_mm: lineHeight,
+    capacity:
+      lineHeight > 0 ? Math.floor((recipientHeight + HEIGHT_EPSILON_MM) / lineHeight) : Infinity,
+  }
+}
+
+/**
+ * How far recipient lines reach below the element in mm, unrounded (`0` when they fit): what the
+ * recipient layout reports as `overflow_mm`, known without laying it out.
+ *
+ * @param geometry The element's geometry.
+ * @param lineCount The number of recipient lines.
+ * @returns The overflow in mm.
+ */
+export function recipientOverflowMm(geometry: AddressGeometry, lineCount: number): number {
+  const overflow = lineCount * geometry.lineHeight_mm - geometry.recipientHeight_mm
+  return overflow > HEIGHT_EPSILON_MM ? overflow : 0
+}
+
+/** The two layouts of an address block. */
+export interface AddressLayouts {
+  /** The sender line in the smaller size, one line box high; `undefined` when none is printed. */
+  readonly senderLayout: TextLayout | undefined
+  /** The recipient lines below it; `undefined` when there are none. */
+  readonly recipientLayout: TextLayout | undefined
+}
+
+/**
+ * Lays an address block out: the sender line and the recipient lines in the element's font, with
+ * the same engine as content. Lines never wrap (a post reads each line as one part of the
+ * address): a line wider than the element sticks out on the right (`width_overflow_mm`), a line
+ * below it is marked `overflows`.
+ *
+ * @param element The design's address element.
+ * @param geometry Its geometry ({@link addressGeometry}, for the same sender line and profile).
+ * @param senderLine The sender line as printed (`''`: none).
+ * @param recipientLines The recipient lines as printed.
+ * @param fonts The fonts; the registry must hold the element's family (a `FontError` otherwise).
+ * @param profile The renderer profile.
+ * @returns The two layouts, relative to the element's top-left corner and to the recipient top.
+ */
+export function layoutAddressBlock(
+  element: AddressElement,
+  geometry: AddressGeometry,
+  senderLine: string,
+  recipientLines: readonly string[],
+  fonts: FontRegistry,
+  profile: RendererProfile
+): AddressLayouts {
+  const box = {
+    width_mm: element.width_mm,
+    font_family: element.font_family,
+    line_height: element.line_height,
+    wrap: false,
+  }
+  return {
+    senderLayout:
+      senderLine === ''
+        ? undefined
+        : layoutPlainText(
+            addressLayoutText([senderLine]),
+            {
+              ...box,
+              font_size_pt: geometry.senderSize_pt,
+              height_mm: Math.min(geometry.senderHeight_mm, element.height_mm),
+            },
+            fonts,
+            undefined,
+            { profile }
+          ),
+    recipientLayout:
+      recipientLines.length === 0
+        ? undefined
+        : layoutPlainText(
+            addressLayoutText(recipientLines),
+            {
+              ...box,
+              font_size_pt: element.font_size_pt,
+              height_mm: geometry.recipientHeight_mm,
+            },
+            fonts,
+            undefined,
+            { profile }
+          ),
   }
 }
 

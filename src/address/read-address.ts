@@ -3,20 +3,9 @@
  *
  * @module
  */
+import { ADDRESS_FIELDS } from '../postcard/address-fields.ts'
 import { childOf } from '../schema/read-field.ts'
 import type { AddressParts } from './types.ts'
-
-/** The fields of an address object (spec 2.3), in the order of the spec's table. */
-export const ADDRESS_FIELDS = [
-  'company',
-  'first_name',
-  'last_name',
-  'address_line1',
-  'address_line2',
-  'zip',
-  'city',
-  'country',
-] as const
 
 // Any line break or tab inside a part becomes a space: an address part is one line.
 const LINE_BREAKS = /[\t\n\v\f\r\u2028\u2029]+/g

@@ -20,10 +20,12 @@ const BY_NAME: ReadonlyMap<string, string> = buildNames()
  * (`Germany`, `Deutschland`, `Duitsland`, `Allemagne`), ignoring case, accents, punctuation and
  * surrounding spaces; common names such as `UK`, `USA` and `Holland` too.
  *
- * @param country The `country` of an address.
+ * @param country The `country` of an address (anything else than a string names none).
  * @returns The code, or `undefined` when the value names no country we know.
  */
 export function recognizeCountry(country: string): string | undefined {
+  // A form may hand over what a field holds (`undefined`, a number): it names no country.
+  if (typeof country !== 'string') return undefined
   const value = country.trim()
   if (value.length === 2) {
     const code = value.toUpperCase()

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { AddressAnalysis } from '../analysis/types.ts'
 
 /**
  * An address object (spec 2.3, the same shape for `from` and `to`). Every field is optional
@@ -87,4 +88,21 @@ export interface ResolvedAddress {
   readonly zip: string
   /** The printed lines, top to bottom. */
   readonly lines: readonly string[]
+}
+
+/**
+ * The addresses of one postcard, resolved once for every address rule and every output: `from`
+ * as a return address (against the recipient's country), `to` against the sender's, and the
+ * block each address element of the design prints.
+ */
+export interface PostcardAddresses {
+  /** `from`, resolved against `to`'s country. */
+  readonly sender: ResolvedAddress
+  /** `to`, resolved against `from`'s country. */
+  readonly recipient: ResolvedAddress
+  /**
+   * The design's address elements with their blocks, in design order (front, then back), laid
+   * out on first call (when the fonts hold the element's family) and the same objects after.
+   */
+  blocks(): readonly AddressAnalysis[]
 }

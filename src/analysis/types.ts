@@ -22,8 +22,10 @@ import type {
 import type { PinnedEmojiVersion } from '../emoji/emoji-version.ts'
 import type { EmojiFinding } from '../emoji/types.ts'
 import type { FitMeasurement } from '../layout/measure-fit.ts'
+import type { RendererProfile } from '../layout/renderer-profile.ts'
 import type { TextLayout } from '../layout/types.ts'
 import type { MarkdownViolation } from '../markdown/types.ts'
+import type { QrMatrix } from '../qr/qr-matrix.ts'
 import type { QrUrlElementResult, QrValueResult } from '../qr/types.ts'
 import type { FontRegistry } from '../text/types.ts'
 import type {
@@ -34,13 +36,9 @@ import type {
   Warning,
 } from '../verdict/types.ts'
 
-/**
- * How text geometry is rounded (docs/layout.md): `chromium` snaps font sizes and line boxes to
- * 1/64 px and breaks and compares widths as Chromium's layout does; `exact` keeps unrounded
- * geometry. The fit verdict, the 422 body, the fit meter, the preview and the proof all use the
- * profile of their analysis.
- */
-export type RendererProfile = 'chromium' | 'exact'
+// The renderer profile lives with the layout rules it selects (docs/layout.md); the fit verdict,
+// the 422 body, the fit meter, the preview and the proof all use the profile of their analysis.
+export type { RendererProfile }
 
 /** Options of an analysis (and so of `validatePostcard`, `renderPreview`, `createPreflight`). */
 export interface AnalyzeOptions {
@@ -122,6 +120,13 @@ export interface QrAnalysis {
    * or an earlier rule rejected it.
    */
   readonly result: QrValueResult | QrUrlElementResult | undefined
+  /**
+   * The symbol drawn (quiet zone not included): the modules of the resolved URL whenever the value
+   * is a complete http(s) URL that version 40 holds, also when it is too large for the area (the
+   * preview marks its small modules) or an earlier rule rejected it (an over-long value is drawn
+   * from its first 2048 characters). `undefined` otherwise.
+   */
+  readonly matrix: QrMatrix | undefined
 }
 
 /** A design `text` element laid out (static: the same for every body of a design). */
@@ -140,6 +145,8 @@ export interface ImageAnalysis {
   readonly path: string
   /** The sanitised data URI to draw, or `undefined` when it was rejected (with a warning). */
   readonly href: string | undefined
+  /** Why it was rejected, in the message grammar (the preview's `image-rejected` warning). */
+  readonly problem: string | undefined
   /** Raster size in pixels (PNG, JPEG); `undefined` for vector (SVG) images. */
   readonly pixels: { readonly width: number; readonly height: number } | undefined
   /** Effective resolution at the printed size (the lower axis); `undefined` for vectors. */
@@ -153,21 +160,46 @@ export interface RectAnalysis {
   readonly path: string
 }
 
-/** The address block: recipient lines (and the sender line) as the post reads them. */
+/**
+ * An address element and the block printed in it (spec 2.3 address objects): the sender line
+ * and the recipient lines as the posts read them (`formatAddress`: `from` as a return address
+ * against the recipient's country, `to` against the sender's), laid out once in the element's
+ * font. The preview draws these layouts and the address rules measure them.
+ */
 export interface AddressAnalysis {
   readonly type: 'address'
   readonly element: AddressElement
   readonly path: string
-  /** The sender line as printed (from `from`), `''` when none is printed. */
+  /**
+   * The sender line as printed: the sender's lines joined by `, `, `''` when none is printed
+   * (the element has `sender_line: false`, or `from` has nothing to print).
+   */
   readonly senderLine: string
-  /** The recipient lines as printed (from `to`), in order. */
+  /** The recipient lines as printed, top to bottom (the country line last on international mail). */
   readonly recipientLines: readonly string[]
-  /** The sender line laid out in the element's font (smaller), when printed and fonts given. */
+  /**
+   * The sender line laid out in the element's font at 70 % of its size, one line box high;
+   * `undefined` when none is printed or without fonts for the family. Lines never wrap.
+   */
   readonly senderLayout: TextLayout | undefined
-  /** The recipient block laid out below the sender line, when fonts are given. */
+  /**
+   * The recipient lines laid out below the sender line (relative to `recipientTop_mm`), one
+   * line box each: a line wider than the element sticks out (`width_overflow_mm`), lines below
+   * the element are marked `overflows`. `undefined` without lines or without fonts.
+   */
   readonly recipientLayout: TextLayout | undefined
   /** Top of the recipient block in mm from the element's top edge. */
   readonly recipientTop_mm: number
+  /**
+   * How many recipient lines the element holds below the sender line (line boxes rounded as the
+   * renderer profile rounds them; known without fonts).
+   */
+  readonly recipientCapacity: number
+  /**
+   * How far the recipient lines reach below the element in mm, unrounded (`0` when they fit);
+   * the recipient layout's `overflow_mm` when there is one, known without fonts too.
+   */
+  readonly recipientOverflow_mm: number
 }
 
 /** One element of a side, analysed; the array of a side parallels `design.sides[side].elements`. */

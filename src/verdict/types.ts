@@ -54,6 +54,9 @@ export interface UnprocessableBody {
 export type WarningCode =
   | 'emoji-not-in-set'
   | 'missing-glyph'
+  | 'emphasis-not-resolved'
+  | 'emoji-artwork-missing'
+  | 'image-rejected'
   | 'zip-format'
   | 'zip-range'
   | 'zip-state-mismatch'
@@ -71,6 +74,38 @@ export type WarningCode =
   | (string & {})
 
 /**
+ * Stable ids of the rules that make findings: each id names one small unit that implements one
+ * part of the spec (`src/postcard/rules.ts`, `src/campaign/rules.ts`; the address rules in
+ * `src/address/`), or one thing a preview
+ * could not draw. Every {@link FieldError} and {@link Warning} carries the id of its rule.
+ */
+export type RuleId =
+  // postcards (spec 2.3-2.6)
+  | 'postcard-structure'
+  | 'content-keys'
+  | 'markdown-syntax'
+  | 'text-fit'
+  | 'qr-keys'
+  | 'qr-urls'
+  | 'address-country'
+  | 'address-postal-code'
+  | 'address-required-parts'
+  | 'address-block-fit'
+  | 'address-font-size'
+  | 'unknown-fields'
+  | 'emoji-set'
+  | 'glyph-coverage'
+  // campaigns (spec 2.1, 4.2)
+  | 'campaign-structure'
+  | 'campaign-formats'
+  | 'segment-source'
+  | 'billing'
+  // previews: what could not be drawn as designed
+  | 'emoji-artwork'
+  | 'design-image'
+  | (string & {})
+
+/**
  * A non-blocking finding (typed data with a stable `code`), e.g. an emoji newer than the pinned
  * set (spec 2.3) or a character the area's font cannot draw.
  */
@@ -83,7 +118,12 @@ export interface Warning {
   readonly message: string
   /** Extra data of the finding (the grapheme, its code points, its emoji version...). */
   readonly data?: Readonly<Record<string, unknown>>
+  /** The rule that made it, e.g. `emoji-set` (see {@link RuleId}). */
+  readonly rule: RuleId
 }
+
+/** A warning as a rule words it; the rule's id is added when it is reported. */
+export type WarningDraft = Omit<Warning, 'rule'>
 
 /** An accepted body: the service would take it. */
 export interface ValidVerdict {
@@ -138,6 +178,11 @@ export interface FieldError {
   readonly path: string
   /** The message, word for word as the service words it. */
   readonly message: string
-  /** Stable machine code of the rule that failed. */
+  /** Stable machine code of the kind of error, e.g. `required`. */
   readonly code: FieldErrorCode
+  /** The rule that made it, e.g. `content-keys` (see {@link RuleId}). */
+  readonly rule: RuleId
 }
+
+/** A field error as a rule words it; the rule's id is added when it is reported. */
+export type FieldErrorDraft = Omit<FieldError, 'rule'>

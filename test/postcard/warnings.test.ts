@@ -77,6 +77,7 @@ describe('postal code warnings', () => {
     expect(verdict.warnings.filter((w) => w.path === 'to.zip')).toEqual([
       {
         code,
+        rule: 'address-postal-code',
         path: 'to.zip',
         message: `Unexpected zip \`${zip}\` for ${expected}`,
         data: { country: expect.any(String), zip },
@@ -89,6 +90,7 @@ describe('postal code warnings', () => {
     expect(verdict.warnings.filter((w) => w.path === 'to.zip')).toEqual([
       {
         code: 'zip-state-mismatch',
+        rule: 'address-postal-code',
         path: 'to.zip',
         message:
           'Unexpected zip `90210` for NY, expected a postal code of NY: the zip or the state after the city is wrong',
@@ -125,6 +127,7 @@ describe('required parts', () => {
     expect(withTo({ country, zip, city }).warnings.filter((w) => w.path === 'to.city')).toEqual([
       {
         code: 'address-part-missing',
+        rule: 'address-required-parts',
         path: 'to.city',
         message: `Unexpected city \`${city}\` without a ${part}, expected the ${part}'s code after the city for ${name}, such as \`${example}\``,
         data: { country, part },
@@ -147,6 +150,7 @@ describe('country warnings', () => {
     expect(withTo({ country: 'France', zip: '75001' }).warnings).toEqual([
       {
         code: 'country-on-request',
+        rule: 'address-country',
         path: 'to.country',
         message:
           'Unexpected country `France`, expected Germany, Austria, Switzerland or the Netherlands: other destinations are available on request only',
@@ -159,6 +163,7 @@ describe('country warnings', () => {
     expect(withTo({ country: 'Japan', zip: '100-0001' }).warnings).toEqual([
       {
         code: 'country-not-served',
+        rule: 'address-country',
         path: 'to.country',
         message:
           'Unexpected country `Japan` (Japan), expected Germany, Austria, Switzerland or the Netherlands, or on request another EU country, the UK or the US',
@@ -193,6 +198,7 @@ describe('country warnings', () => {
       expect(verdict.warnings.filter((w) => w.code === 'country-unrecognized')).toEqual(
         ['from', 'to'].map((side) => ({
           code: 'country-unrecognized',
+          rule: 'address-country',
           path: `${side}.country`,
           message: `Unexpected country \`${country}\`, expected an ISO 3166 code such as \`DE\` or the country's name in English, German, Dutch or French`,
           data: { country },
@@ -229,6 +235,7 @@ describe('unknown-field warnings', () => {
     expect(verdict.warnings).toEqual([
       {
         code: 'unknown-field',
+        rule: 'unknown-fields',
         path: name,
         message: `Unexpected field \`${name}\`, expected \`${meant}\`: the service ignores it`,
         data: { field: name, expected: meant },
@@ -246,6 +253,7 @@ describe('unknown-field warnings', () => {
     expect(withTo({ [name]: 'x' }).warnings).toEqual([
       {
         code: 'unknown-field',
+        rule: 'unknown-fields',
         path: `to.${name}`,
         message: `Unexpected field \`to.${name}\`, expected \`${meant}\`: the service ignores it`,
         data: { field: `to.${name}`, expected: meant },
@@ -261,12 +269,14 @@ describe('unknown-field warnings', () => {
     expect(verdict.warnings).toEqual([
       {
         code: 'unknown-field',
+        rule: 'unknown-fields',
         path: 'campaign',
         message: 'Unexpected field `campaign`: the service ignores it',
         data: { field: 'campaign' },
       },
       {
         code: 'unknown-field',
+        rule: 'unknown-fields',
         path: 'from.note',
         message: 'Unexpected field `from.note`: the service ignores it',
         data: { field: 'from.note' },
