@@ -83,72 +83,85 @@ export function recipientOverflowMm(geometry: AddressGeometry, lineCount: number
   return overflow > HEIGHT_EPSILON_MM ? overflow : 0
 }
 
-/** The two layouts of an address block. */
-export interface AddressLayouts {
-  /** The sender line in the smaller size, one line box high; `undefined` when none is printed. */
-  readonly senderLayout: TextLayout | undefined
-  /** The recipient lines below it; `undefined` when there are none. */
-  readonly recipientLayout: TextLayout | undefined
+/**
+ * Lays out lines of an address block with the same engine as content, in the element's font:
+ * lines never wrap (a post reads each line as one part of the address), so a line wider than
+ * the element sticks out on the right (`width_overflow_mm`), a line below it is `overflows`.
+ *
+ * @param lines The printed lines.
+ * @param box The element's width and font, the size and the height of the part.
+ * @param fonts The fonts; the registry must hold the element's family (a `FontError` otherwise).
+ * @param profile The renderer profile.
+ * @returns The layout, relative to the part's top-left corner.
+ */
+function layoutLines(
+  lines: readonly string[],
+  box: { readonly element: AddressElement; readonly size_pt: number; readonly height_mm: number },
+  fonts: FontRegistry,
+  profile: RendererProfile
+): TextLayout {
+  const { element } = box
+  return layoutPlainText(
+    addressLayoutText(lines),
+    {
+      width_mm: element.width_mm,
+      height_mm: box.height_mm,
+      font_family: element.font_family,
+      font_size_pt: box.size_pt,
+      line_height: element.line_height,
+      wrap: false,
+    },
+    fonts,
+    undefined,
+    { profile }
+  )
 }
 
 /**
- * Lays an address block out: the sender line and the recipient lines in the element's font, with
- * the same engine as content. Lines never wrap (a post reads each line as one part of the
- * address): a line wider than the element sticks out on the right (`width_overflow_mm`), a line
- * below it is marked `overflows`.
+ * Lays out the sender line: 70 % of the element's size, one line box high, at the element's top.
  *
  * @param element The design's address element.
- * @param geometry Its geometry ({@link addressGeometry}, for the same sender line and profile).
- * @param senderLine The sender line as printed (`''`: none).
- * @param recipientLines The recipient lines as printed.
- * @param fonts The fonts; the registry must hold the element's family (a `FontError` otherwise).
+ * @param geometry Its geometry ({@link addressGeometry} with the sender line printed).
+ * @param senderLine The sender line as printed.
+ * @param fonts The fonts holding the element's family.
  * @param profile The renderer profile.
- * @returns The two layouts, relative to the element's top-left corner and to the recipient top.
+ * @returns The layout, relative to the element's top-left corner.
  */
-export function layoutAddressBlock(
+export function layoutSenderLine(
   element: AddressElement,
   geometry: AddressGeometry,
   senderLine: string,
+  fonts: FontRegistry,
+  profile: RendererProfile
+): TextLayout {
+  const height_mm = Math.min(geometry.senderHeight_mm, element.height_mm)
+  return layoutLines(
+    [senderLine],
+    { element, size_pt: geometry.senderSize_pt, height_mm },
+    fonts,
+    profile
+  )
+}
+
+/**
+ * Lays out the recipient lines below the sender line, in the height left for them.
+ *
+ * @param element The design's address element.
+ * @param geometry Its geometry ({@link addressGeometry}, for the same sender line).
+ * @param recipientLines The recipient lines as printed.
+ * @param fonts The fonts holding the element's family.
+ * @param profile The renderer profile.
+ * @returns The layout, relative to the recipient block's top (`recipientTop_mm`).
+ */
+export function layoutRecipientLines(
+  element: AddressElement,
+  geometry: AddressGeometry,
   recipientLines: readonly string[],
   fonts: FontRegistry,
   profile: RendererProfile
-): AddressLayouts {
-  const box = {
-    width_mm: element.width_mm,
-    font_family: element.font_family,
-    line_height: element.line_height,
-    wrap: false,
-  }
-  return {
-    senderLayout:
-      senderLine === ''
-        ? undefined
-        : layoutPlainText(
-            addressLayoutText([senderLine]),
-            {
-              ...box,
-              font_size_pt: geometry.senderSize_pt,
-              height_mm: Math.min(geometry.senderHeight_mm, element.height_mm),
-            },
-            fonts,
-            undefined,
-            { profile }
-          ),
-    recipientLayout:
-      recipientLines.length === 0
-        ? undefined
-        : layoutPlainText(
-            addressLayoutText(recipientLines),
-            {
-              ...box,
-              font_size_pt: element.font_size_pt,
-              height_mm: geometry.recipientHeight_mm,
-            },
-            fonts,
-            undefined,
-            { profile }
-          ),
-  }
+): TextLayout {
+  const box = { element, size_pt: element.font_size_pt, height_mm: geometry.recipientHeight_mm }
+  return layoutLines(recipientLines, box, fonts, profile)
 }
 
 // Runs of two or more spaces: a post's spacing (`1016 GV  AMSTERDAM`).

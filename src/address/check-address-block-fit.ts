@@ -44,7 +44,7 @@ export const checkAddressBlockFit = defineRule<AddressContext>({
           },
         })
       }
-      for (const line of block.recipientLayout?.lines ?? []) {
+      for (const line of block.recipientLayout()?.lines ?? []) {
         if (!(line.width_overflow_mm > 0)) continue
         const overflow = roundMm(line.width_overflow_mm)
         const text = recipientLines[line.index] ?? line.text

@@ -19,10 +19,11 @@ export interface ResolveAddressOptions extends Omit<FormatAddressOptions, 'from'
   readonly from?: unknown
 }
 
-/** The parts Google's notation names, as printed. */
+/** The parts Google's notation names (by letter: `N` for `%N`), as printed. */
 type Values = Readonly<Record<string, string>>
 
-const TOKEN = /%[NOADCSZX]/g
+/** The letters of Google's notation that name a part (`%N`, `%Z` …); `%n` is a new line. */
+const PART_LETTERS = 'NOADCSZX'
 
 /**
  * Resolves an address: recognises its country and the origin's, splits a state off the city,
@@ -55,14 +56,14 @@ export function resolveAddress(
   // Only the city, state and postal code are ever upper-cased: street lines and names as sent.
   const upper = international ? conventions.upper + INTERNATIONAL_UPPER : conventions.upper
   const values: Values = {
-    '%N': join(parts.first_name, parts.last_name),
-    '%O': parts.company,
-    '%A': join(parts.address_line1, parts.address_line2, '\n'),
-    '%D': '',
-    '%C': upper.includes('C') ? locality.toUpperCase() : locality,
-    '%S': upper.includes('S') ? state.toUpperCase() : state,
-    '%Z': upper.includes('Z') ? zip.toUpperCase() : zip,
-    '%X': '',
+    N: join(parts.first_name, parts.last_name),
+    O: parts.company,
+    A: join(parts.address_line1, parts.address_line2, '\n'),
+    D: '',
+    C: upper.includes('C') ? locality.toUpperCase() : locality,
+    S: upper.includes('S') ? state.toUpperCase() : state,
+    Z: upper.includes('Z') ? zip.toUpperCase() : zip,
+    X: '',
   }
   const lines: string[] = []
   for (const template of conventions.lines) {
@@ -88,13 +89,16 @@ function fillLine(template: string, values: Values): string {
   let printed = false
   let pending = ''
   let at = 0
-  for (const match of template.matchAll(TOKEN)) {
-    const literal = template.slice(at, match.index)
-    at = match.index + match[0].length
+  // A scan for `%` (no regular expression): this runs for every line of every address.
+  for (let index = template.indexOf('%'); index !== -1; index = template.indexOf('%', index + 1)) {
+    const letter = template.charAt(index + 1)
+    if (letter === '' || !PART_LETTERS.includes(letter)) continue
+    const literal = template.slice(at, index)
+    at = index + 2
     if (literal !== '') pending = literal
-    const value = values[match[0]] ?? ''
+    const value = values[letter] ?? ''
     if (value === '') continue
-    line += printed ? pending : leading(template, match.index, pending)
+    line += printed ? pending : leading(template, index, pending)
     line += value
     printed = true
     pending = ''

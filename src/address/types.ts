@@ -4,7 +4,8 @@
  *
  * @module
  */
-import type { AddressAnalysis } from '../analysis/types.ts'
+import type { AddressElement } from '../design/types.ts'
+import type { TextLayout } from '../layout/types.ts'
 
 /**
  * An address object (spec 2.3, the same shape for `from` and `to`). Every field is optional
@@ -91,6 +92,31 @@ export interface ResolvedAddress {
 }
 
 /**
+ * An address element and the block it prints, as the address rules read it: the lines and the
+ * geometry at once, each layout on first call (the same layout the analysis then holds and the
+ * preview draws: made once). The analysis' `AddressAnalysis` is this with both layouts made.
+ */
+export interface AddressBlock {
+  readonly element: AddressElement
+  /** The element's design path, e.g. `sides.back.elements[3]`. */
+  readonly path: string
+  /** The sender line as printed, `''` when none is printed. */
+  readonly senderLine: string
+  /** The recipient lines as printed, top to bottom. */
+  readonly recipientLines: readonly string[]
+  /** Top of the recipient block in mm from the element's top edge. */
+  readonly recipientTop_mm: number
+  /** How many recipient lines the element holds below the sender line. */
+  readonly recipientCapacity: number
+  /** How far the recipient lines reach below the element in mm (`0` when they fit). */
+  readonly recipientOverflow_mm: number
+  /** The sender line laid out; `undefined` when none is printed or without the family. */
+  senderLayout(): TextLayout | undefined
+  /** The recipient lines laid out; `undefined` without lines or without the family. */
+  recipientLayout(): TextLayout | undefined
+}
+
+/**
  * The addresses of one postcard, resolved once for every address rule and every output: `from`
  * as a return address (against the recipient's country), `to` against the sender's, and the
  * block each address element of the design prints.
@@ -100,9 +126,6 @@ export interface PostcardAddresses {
   readonly sender: ResolvedAddress
   /** `to`, resolved against `from`'s country. */
   readonly recipient: ResolvedAddress
-  /**
-   * The design's address elements with their blocks, in design order (front, then back), laid
-   * out on first call (when the fonts hold the element's family) and the same objects after.
-   */
-  blocks(): readonly AddressAnalysis[]
+  /** The design's address elements with their blocks, in design order (front, then back). */
+  blocks(): readonly AddressBlock[]
 }

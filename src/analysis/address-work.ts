@@ -1,23 +1,23 @@
 /**
- * The work on one address block in one address element: its sender line and recipient lines laid
- * out once, on first use. A `Preflight` keeps these objects in its cache, keyed by element and
- * printed lines, so validating a body and then drawing it lays the block out once.
+ * The work on one address block in one address element: its sender line and its recipient lines,
+ * each laid out once, on first use (the rules ask for the recipient lines only; the analysis for
+ * both). A `Preflight` keeps these objects in its cache, keyed by element and printed lines, so
+ * validating a body and then drawing it lays the block out once.
  *
  * @module
  */
 import {
   addressGeometry,
-  layoutAddressBlock,
+  layoutRecipientLines,
+  layoutSenderLine,
   type AddressGeometry,
-  type AddressLayouts,
 } from '../address/address-block.ts'
 import type { AddressElement } from '../design/types.ts'
+import type { TextLayout } from '../layout/types.ts'
 import type { AnalysisEnvironment } from './analysis-environment.ts'
 
-const NOT_LAID_OUT: AddressLayouts = Object.freeze({
-  senderLayout: undefined,
-  recipientLayout: undefined,
-})
+/** Marks a layout that was not made (`undefined` means "not asked yet"). */
+const NONE = null
 
 /** One printed address block in one address element. Never throws on the lines. */
 export class AddressWork {
@@ -28,7 +28,8 @@ export class AddressWork {
   readonly recipientLines: readonly string[]
   readonly #environment: AnalysisEnvironment
   #geometry: AddressGeometry | undefined
-  #layouts: AddressLayouts | undefined
+  #senderLayout: TextLayout | null | undefined
+  #recipientLayout: TextLayout | null | undefined
 
   /**
    * @param element The address element.
@@ -58,24 +59,45 @@ export class AddressWork {
     return this.#geometry
   }
 
-  /** The block laid out; both layouts `undefined` without fonts for the element's family. */
-  layouts(): AddressLayouts {
-    if (this.#layouts === undefined) {
+  /** Whether the fonts hold the element's family, so the block can be laid out. */
+  get measurable(): boolean {
+    const fonts = this.#environment.fonts
+    return fonts !== undefined && fonts.has(this.element.font_family)
+  }
+
+  /** The sender line laid out; `undefined` when none is printed or not measurable. */
+  senderLayout(): TextLayout | undefined {
+    if (this.#senderLayout === undefined) {
       const fonts = this.#environment.fonts
-      this.#layouts =
-        fonts !== undefined && fonts.has(this.element.font_family)
-          ? Object.freeze(
-              layoutAddressBlock(
-                this.element,
-                this.geometry(),
-                this.senderLine,
-                this.recipientLines,
-                fonts,
-                this.#environment.profile
-              )
+      this.#senderLayout =
+        fonts !== undefined && this.measurable && this.senderLine !== ''
+          ? layoutSenderLine(
+              this.element,
+              this.geometry(),
+              this.senderLine,
+              fonts,
+              this.#environment.profile
             )
-          : NOT_LAID_OUT
+          : NONE
     }
-    return this.#layouts
+    return this.#senderLayout ?? undefined
+  }
+
+  /** The recipient lines laid out; `undefined` without lines or when not measurable. */
+  recipientLayout(): TextLayout | undefined {
+    if (this.#recipientLayout === undefined) {
+      const fonts = this.#environment.fonts
+      this.#recipientLayout =
+        fonts !== undefined && this.measurable && this.recipientLines.length > 0
+          ? layoutRecipientLines(
+              this.element,
+              this.geometry(),
+              this.recipientLines,
+              fonts,
+              this.#environment.profile
+            )
+          : NONE
+    }
+    return this.#recipientLayout ?? undefined
   }
 }

@@ -25,7 +25,7 @@ import { runRules } from '../verdict/define-rule.ts'
 import type { FieldError, RuleId, Verdict } from '../verdict/types.ts'
 import { assertDesign, resolveEnvironment } from './analysis-environment.ts'
 import { createTransientStore, type AnalysisStore } from './analysis-store.ts'
-import { readAddresses } from './read-addresses.ts'
+import { analyzeAddressBlock, readAddresses } from './read-addresses.ts'
 import { clipText, readPostcardBody } from './read-body.ts'
 import type {
   AddressAnalysis,
@@ -191,7 +191,7 @@ export function analyzeWith(body: unknown, design: Design, store: AnalysisStore)
   const byElement = new Map<DesignElement, ElementAnalysis>()
   const qrCodes: QrAnalysis[] = []
   const addressBlocks = new Map<DesignElement, AddressAnalysis>(
-    context.addresses.blocks().map((block) => [block.element, block])
+    context.addresses.blocks().map((block) => [block.element, analyzeAddressBlock(block)])
   )
 
   const analyzeArea = (area: MarkdownElement): AreaAnalysis => {

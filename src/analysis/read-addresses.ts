@@ -6,7 +6,7 @@
  */
 import { recipientOverflowMm } from '../address/address-block.ts'
 import { resolveAddress } from '../address/resolve-address.ts'
-import type { PostcardAddresses } from '../address/types.ts'
+import type { AddressBlock, PostcardAddresses } from '../address/types.ts'
 import type { Design } from '../design/types.ts'
 import type { AnalysisStore } from './analysis-store.ts'
 import { clipText, MAX_FIELD_LENGTH } from './read-body.ts'
@@ -35,11 +35,11 @@ export function readAddresses(
 ): PostcardAddresses {
   const sender = resolveAddress(from, { from: to })
   const recipient = resolveAddress(to, { from })
-  let blocks: readonly AddressAnalysis[] | undefined
+  let blocks: readonly AddressBlock[] | undefined
   return Object.freeze({
     sender,
     recipient,
-    blocks(): readonly AddressAnalysis[] {
+    blocks(): readonly AddressBlock[] {
       blocks ??= addressBlocks(
         design,
         store,
@@ -56,8 +56,8 @@ function addressBlocks(
   store: AnalysisStore,
   senderText: string,
   lines: readonly string[]
-): readonly AddressAnalysis[] {
-  const blocks: AddressAnalysis[] = []
+): readonly AddressBlock[] {
+  const blocks: AddressBlock[] = []
   const recipientLines = Object.freeze([...lines])
   for (const side of ['front', 'back'] as const) {
     design.sides[side].elements.forEach((element, index) => {
@@ -65,24 +65,43 @@ function addressBlocks(
       const senderLine = element.sender_line ? senderText : ''
       const work = store.address(element, senderLine, recipientLines)
       const geometry = work.geometry()
-      const { senderLayout, recipientLayout } = work.layouts()
       blocks.push(
         Object.freeze({
-          type: 'address',
           element,
           path: `sides.${side}.elements[${index}]`,
           senderLine,
           recipientLines,
-          senderLayout,
-          recipientLayout,
           recipientTop_mm: geometry.recipientTop_mm,
           recipientCapacity: geometry.capacity,
-          recipientOverflow_mm:
-            recipientLayout?.metrics.overflow_mm ??
-            recipientOverflowMm(geometry, recipientLines.length),
+          // What the recipient layout measures as `overflow_mm`, known without laying it out.
+          recipientOverflow_mm: recipientOverflowMm(geometry, recipientLines.length),
+          senderLayout: () => work.senderLayout(),
+          recipientLayout: () => work.recipientLayout(),
         })
       )
     })
   }
   return Object.freeze(blocks)
+}
+
+/**
+ * The analysis of an address block: its lines and both layouts, made now (or taken from the
+ * rules, which made the recipient layout first), as plain frozen data.
+ *
+ * @param block The block of {@link readAddresses}.
+ * @returns The address analysis.
+ */
+export function analyzeAddressBlock(block: AddressBlock): AddressAnalysis {
+  return Object.freeze({
+    type: 'address',
+    element: block.element,
+    path: block.path,
+    senderLine: block.senderLine,
+    recipientLines: block.recipientLines,
+    senderLayout: block.senderLayout(),
+    recipientLayout: block.recipientLayout(),
+    recipientTop_mm: block.recipientTop_mm,
+    recipientCapacity: block.recipientCapacity,
+    recipientOverflow_mm: block.recipientOverflow_mm,
+  })
 }

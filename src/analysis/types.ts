@@ -196,8 +196,8 @@ export interface AddressAnalysis {
    */
   readonly recipientCapacity: number
   /**
-   * How far the recipient lines reach below the element in mm, unrounded (`0` when they fit);
-   * the recipient layout's `overflow_mm` when there is one, known without fonts too.
+   * How far the recipient lines reach below the element in mm, unrounded (`0` when they fit):
+   * what the recipient layout measures as `overflow_mm`, known without fonts too.
    */
   readonly recipientOverflow_mm: number
 }
