@@ -8,6 +8,7 @@
  */
 import QRCode from 'qrcode/lib/core/qrcode.js'
 import type { ErrorCorrectionLevel } from '../design/types.ts'
+import { applyBestMask } from './best-mask.ts'
 import { QrArgumentError } from './qr-argument-error.ts'
 import { minimalVersion } from './qr-capacity.ts'
 
@@ -38,14 +39,14 @@ export function qrMatrix(text: string, level: ErrorCorrectionLevel): QrMatrix | 
   if (!LEVELS.has(level)) throw new QrArgumentError('level', level, 'one of `L`, `M`, `Q`, `H`')
   if (minimalVersion(text, level) === null) return null
   const wellFormed = toWellFormed(text)
-  // `create('')` refuses ("No input text"); an empty segment list encodes the empty text.
+  // `create('')` refuses ("No input text"); an empty segment list encodes the empty text. Built
+  // with mask 0, then masked as `create` would have chosen (its search is slow, see best-mask).
   const symbol = QRCode.create(wellFormed === '' ? [] : wellFormed, {
     errorCorrectionLevel: level,
+    maskPattern: 0,
   })
-  const { size, data } = symbol.modules
-  const modules = new Uint8Array(size * size)
-  for (let index = 0; index < modules.length; index++) modules[index] = data[index] ? 1 : 0
-  return { size, version: symbol.version, modules }
+  const { size, data, reservedBit } = symbol.modules
+  return { size, version: symbol.version, modules: applyBestMask(data, reservedBit, size, level) }
 }
 
 /** `String.prototype.toWellFormed` (ES2024): lone surrogates become U+FFFD. */
