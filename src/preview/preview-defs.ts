@@ -7,7 +7,7 @@
 import type { Face } from '../text/types.ts'
 import { compactPathData } from './compact-path.ts'
 import { sanitizeSvgFragment } from './sanitize-svg.ts'
-import { joinMarkup, svgElement, type SvgMarkup } from './svg-element.ts'
+import { escapeXmlAttribute, joinMarkup, svgElement, type SvgMarkup } from './svg-element.ts'
 
 /** Artwork of one emoji as SVG elements in its own coordinate space (Twemoji: `0 0 36 36`). */
 export interface SymbolArtwork {
@@ -36,6 +36,7 @@ const idSafe = /^[a-z0-9][a-z0-9-]{0,127}$/i
 
 // Compacted outlines per face for the life of the face: a glyph is serialised once per process,
 // not once per preview (the registry keeps its faces, so this never grows beyond the fonts).
+// Kept escaped for an XML attribute, so a preview does not scan them again.
 const outlines = new WeakMap<Face, Map<number, string>>()
 
 function outline(face: Face, glyphId: number): string {
@@ -46,7 +47,7 @@ function outline(face: Face, glyphId: number): string {
   }
   let d = cache.get(glyphId)
   if (d === undefined) {
-    d = compactPathData(face.glyphPath(glyphId).trim())
+    d = escapeXmlAttribute(compactPathData(face.glyphPath(glyphId).trim()))
     cache.set(glyphId, d)
   }
   return d
@@ -83,7 +84,8 @@ export function createPreviewDefs(prefix: string): PreviewDefs {
       const id = d === '' ? '' : `${prefix}g${used.index}-${glyphId}`
       used.ids.set(glyphId, id)
       if (id === '') return undefined
-      parts.push(svgElement('path', { id, d }))
+      // svgElement('path', { id, d }), with `d` escaped once per face and glyph.
+      parts.push(`<path id="${escapeXmlAttribute(id)}" d="${d}"/>` as SvgMarkup)
       return id
     },
     emoji(key, artwork) {
