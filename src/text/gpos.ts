@@ -191,7 +191,8 @@ export function createPositioning(table: TableView, gdef: GlyphDefinitions): Pos
         const filter = lookup.filter
         let at = 0
         while (at < buffer.length) {
-          if (filter.skips(buffer, at)) {
+          // A glyph outside the lookup's set is passed over whether the lookup skips it or not.
+          if (!lookup.glyphs.has(buffer.ids[at] as number) || filter.skips(buffer, at)) {
             at++
             continue
           }

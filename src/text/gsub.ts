@@ -204,8 +204,7 @@ export function createSubstitution(table: TableView, gdef: GlyphDefinitions): Su
   function applyReverse(lookup: CompiledLookup, buffer: GlyphBuffer): void {
     const filter = lookup.context
     for (let at = buffer.length - 1; at >= 0; at--) {
-      if (filter.skips(buffer, at)) continue
-      if (!lookup.glyphs.has(buffer.ids[at] as number)) continue
+      if (!lookup.glyphs.has(buffer.ids[at] as number) || filter.skips(buffer, at)) continue
       for (const compiledSubtable of lookup.subtables) {
         if ('broken' in compiledSubtable) throw compiledSubtable.broken
         const { offset: subtable, coverage: first } = compiledSubtable
@@ -247,7 +246,8 @@ export function createSubstitution(table: TableView, gdef: GlyphDefinitions): Su
         const filter = lookup.input
         let at = 0
         while (at < buffer.length) {
-          if (filter.skips(buffer, at)) {
+          // A glyph outside the lookup's set is passed over whether the lookup skips it or not.
+          if (!lookup.glyphs.has(buffer.ids[at] as number) || filter.skips(buffer, at)) {
             at++
             continue
           }

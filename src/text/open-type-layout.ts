@@ -292,7 +292,8 @@ export function readGlyphDefinitions(table: TableView | undefined): GlyphDefinit
   }
   const { view, offset } = table
   const minor = view.getUint16(offset + 2)
-  const glyphClasses = readClassDef(view, offsetOrZero(view, offset, offset + 4))
+  // Asked for every glyph a lookup with an ignore flag passes: a table, not a search.
+  const glyphClasses = denseClasses(view, offsetOrZero(view, offset, offset + 4))
   const attachClasses = readClassDef(view, offsetOrZero(view, offset, offset + 10))
   const sets: Coverage[] = []
   if (minor >= 2) {
@@ -310,6 +311,61 @@ export function readGlyphDefinitions(table: TableView | undefined): GlyphDefinit
     markAttachClass: (glyph) => attachClasses.classOf(glyph),
     inMarkSet: (set, glyph) => (sets[set]?.index(glyph) ?? -1) >= 0,
   }
+}
+
+/**
+ * A class definition with small class values (GDEF glyph classes) as one byte per glyph from its
+ * first to its last glyph: the same classes as {@link readClassDef}, found by indexing.
+ */
+function denseClasses(view: DataView, offset: number): ClassDef {
+  const classDef = readClassDef(view, offset)
+  if (offset === 0) return classDef
+  let table: { first: number; classes: Uint8Array } | undefined
+  let search = false
+  return {
+    classOf(glyph: number): number {
+      if (!table && !search) {
+        // Built on first use, so that parsing a face stays cheap.
+        table = tabulate(view, offset, classDef)
+        search = table === undefined
+      }
+      if (table) {
+        const at = glyph - table.first
+        if (at >= 0 && at < table.classes.length) return table.classes[at] as number
+      }
+      return classDef.classOf(glyph)
+    },
+  }
+}
+
+/** The classes of a class definition from its first to its last glyph, one byte each. */
+function tabulate(
+  view: DataView,
+  offset: number,
+  classDef: ClassDef
+): { first: number; classes: Uint8Array } | undefined {
+  const format = view.getUint16(offset)
+  let first = 0
+  let last = -1
+  if (format === 1) {
+    first = view.getUint16(offset + 2)
+    last = first + view.getUint16(offset + 4) - 1
+  } else if (format === 2) {
+    const count = view.getUint16(offset + 2)
+    if (count > 0) {
+      first = view.getUint16(offset + 4)
+      last = view.getUint16(offset + 4 + (count - 1) * 6 + 2)
+    }
+  }
+  if (last < first) return undefined
+  const classes = new Uint8Array(last - first + 1)
+  for (let glyph = first; glyph <= last; glyph++) {
+    const value = classDef.classOf(glyph)
+    // Classes beyond a byte (never in GDEF, which has 4) keep the search.
+    if (value > 0xff) return undefined
+    classes[glyph - first] = value
+  }
+  return { first, classes }
 }
 
 /** Absolute offset of a 16-bit offset field relative to `base`, or 0 when the field is null. */
