@@ -137,6 +137,11 @@ interface Marker {
   readonly ordered: boolean
   /** The number of an ordered item. */
   readonly value: number
+  /**
+   * Whether the marker may start a list that interrupts a paragraph: a bullet, or the number
+   * `1` written with one digit (CommonMark 5.3; micromark's `tokenizeListStart`).
+   */
+  readonly interrupts: boolean
   /** Offset just past the marker. */
   readonly end: number
 }
@@ -313,7 +318,7 @@ class SimpleParser {
           return this.openItem(list, marker)
         }
         // Another kind of list: a new list, if it may interrupt the paragraph.
-        if (this.paragraph && !blank && marker.ordered && marker.value !== 1) return false
+        if (this.paragraph && !blank && !marker.interrupts) return false
         this.closeList()
         return this.openList(marker)
       }
@@ -346,7 +351,7 @@ class SimpleParser {
       if (marker !== Start.Text) {
         if (this.list) return false // a list inside an item, or a lazy line of another list
         // A list interrupts a paragraph, an ordered one only from 1 (CommonMark 5.3).
-        if (marker.ordered && marker.value !== 1) return false
+        if (!marker.interrupts) return false
         this.paragraph = undefined
         return this.openList(marker)
       }
@@ -430,7 +435,7 @@ class SimpleParser {
         const next = text.charCodeAt(first + 1)
         if (first + 1 === end || next === TAB) return Start.Other
         if (next !== SPACE) return Start.Text
-        return { kind: code, ordered: false, value: 0, end: first + 1 }
+        return { kind: code, ordered: false, value: 0, interrupts: true, end: first + 1 }
       }
       default: {
         if (!isDigit(code)) return Start.Text
@@ -444,7 +449,8 @@ class SimpleParser {
         if (after + 1 === end || next === TAB) return Start.Other
         if (next !== SPACE) return Start.Text
         const value = Number.parseInt(text.slice(first, after), 10)
-        return { kind: delimiter, ordered: true, value, end: after + 1 }
+        const interrupts = after - first === 1 && code === 0x31
+        return { kind: delimiter, ordered: true, value, interrupts, end: after + 1 }
       }
     }
   }
@@ -582,7 +588,7 @@ class SimpleParser {
         else pieces.push(Piece.LineEnding, end, next)
       }
     }
-    if (runs.length > 0) matchDelimiters(runs)
+    if (runs.length > 0) matchDelimiters(runs, 0, runs.length)
     this.build(node, lines, pieces, runs)
   }
 
@@ -676,19 +682,21 @@ class SimpleParser {
 }
 
 /**
- * micromark's attention resolver (`resolveAllAttention`): each run that can close looks back
- * for the nearest run of the same marker that can open, skipping pairs whose lengths break the
- * "multiple of 3" rule (on the lengths still unused, as micromark counts them); a pair uses two
- * markers of each run when both have two, else one; runs between a pair become text.
+ * micromark's attention resolver (`resolveAllAttention`) over the runs `[from, to)`: each run
+ * that can close looks back for the nearest run of the same marker that can open, skipping pairs
+ * whose lengths break the "multiple of 3" rule (on the lengths still unused, as micromark counts
+ * them); a pair uses two markers of each run when both have two, else one. The runs between a
+ * pair are resolved again among themselves (their lengths may have changed since they were
+ * tried), then become text.
  */
-function matchDelimiters(runs: DelimiterRun[]): void {
-  for (let index = 0; index < runs.length; index++) {
+function matchDelimiters(runs: DelimiterRun[], from: number, to: number): void {
+  for (let index = from; index < to; index++) {
     const closer = runs[index] as DelimiterRun
     if (!closer.close || closer.dead) continue
     while (closer.end > closer.start) {
       const closeLength = closer.end - closer.start
       let found = -1
-      for (let open = index - 1; open >= 0; open--) {
+      for (let open = index - 1; open >= from; open--) {
         const opener = runs[open] as DelimiterRun
         if (opener.dead || !opener.open || opener.end === opener.start) continue
         if (opener.marker !== closer.marker) continue
@@ -715,6 +723,7 @@ function matchDelimiters(runs: DelimiterRun[]): void {
       opener.opens.push(pair)
       closer.start += use
       closer.closes.push(pair)
+      matchDelimiters(runs, found + 1, index)
       for (let between = found + 1; between < index; between++) {
         ;(runs[between] as DelimiterRun).dead = true
       }

@@ -14,15 +14,18 @@ const env: Record<string, string | undefined> =
 /** The fixed seed of the differential tests (`PREFLIGHT_DIFF_SEED` for another one). */
 export const seed = Number(env['PREFLIGHT_DIFF_SEED'] ?? '') || 20_261_121
 
+/** Multiplies every differential count (`PREFLIGHT_DIFF_SCALE=100` for the long run). */
+export const diffScale = Math.max(1, Number(env['PREFLIGHT_DIFF_SCALE'] ?? '') || 1)
+
 /**
- * How many generated texts each differential property tries: `PREFLIGHT_DIFF_RUNS` for the
- * long run (documented in docs/robustness.md), else `ci`.
+ * How many generated texts a differential property tries: its CI count times
+ * {@link diffScale} (the long run is documented in docs/robustness.md).
  *
  * @param ci The count CI runs.
  * @returns The count to run.
  */
 export function diffRuns(ci: number): number {
-  return Number(env['PREFLIGHT_DIFF_RUNS'] ?? '') || ci
+  return ci * diffScale
 }
 
 /** Letters and digits, Latin and not, single and double code units. */
@@ -187,6 +190,42 @@ export const markdownSoup: fc.Arbitrary<string> = fc
     { maxLength: 24 }
   )
   .map((tokens) => tokens.join(''))
+
+/** Runs of one to five `*` or `_`. */
+const delimiterRun = fc.constantFrom(
+  ...['*', '**', '***', '****', '*****', '_', '__', '___', '____', '_____']
+)
+
+/**
+ * Delimiter runs with the characters their flanking depends on, densely: the emphasis algorithm
+ * (its "multiple of 3" rule on runs shortened by earlier pairs, pairs resolved again inside a
+ * pair) in a few characters. Dense runs between single neighbours find what sparse ones miss.
+ */
+export const emphasisSoup: fc.Arbitrary<string> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc
+      .array(
+        fc.oneof(
+          { weight: 6, arbitrary: delimiterRun },
+          { weight: 2, arbitrary: fc.constantFrom('a', '.', ' ') }
+        ),
+        { maxLength: 10 }
+      )
+      .map((tokens) => tokens.join('')),
+  },
+  fc
+    .array(
+      fc.oneof(
+        { weight: 8, arbitrary: fc.oneof(delimiterRun, fc.constantFrom(...DELIMITERS)) },
+        { weight: 3, arbitrary: fc.constantFrom('a', 'b', 'é', '😀', '1') },
+        { weight: 3, arbitrary: fc.constantFrom('.', '!', '„', '€', '(', ')', '-') },
+        { weight: 2, arbitrary: fc.constantFrom(' ', '\u00a0', '\t', '  \n', '\n', '\n- ') }
+      ),
+      { maxLength: 20 }
+    )
+    .map((tokens) => tokens.join(''))
+)
 
 /** What users send: personalised paragraphs with bold names, lists, coupon codes, emoji. */
 export const personalisedText: fc.Arbitrary<string> = fc

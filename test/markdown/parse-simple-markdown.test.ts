@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest'
 import examples from '../fixtures/markdown/commonmark-spec-examples.json' with { type: 'json' }
 import { parseMarkdown } from '../../src/markdown/parse-markdown.ts'
 import { parseSimpleMarkdown } from '../../src/markdown/parse-simple-markdown.ts'
-import { diffRuns, markdownLines, markdownSoup, seed } from './markdown-texts.ts'
+import { diffRuns, emphasisSoup, markdownLines, markdownSoup, seed } from './markdown-texts.ts'
 
 /** Expects the fast tree to be remark's, when there is one; tells whether there was. */
 function sameTree(text: string): boolean {
@@ -33,6 +33,7 @@ describe('parseSimpleMarkdown', () => {
     ['emphasis across lines', '*a\nb* **c  \nd**'],
     ['unmatched delimiters', '**a* b** *c _d* e_ 2 * 3 = 6 snake_case_name'],
     ['the rule of 3', '*a**b* a***b**c* **a*b***'],
+    ['pairs resolved again inside a pair', '**_._____*__*'],
     ['flanking by punctuation and Unicode space', '*„a“* a*„b“* a\u00a0*b*\u3000c*!d*'],
     ['emoji next to delimiters', '**🎉**a*😀*b_👍🏽_'],
     ['a bullet list', '- a\n- b\n- c'],
@@ -80,6 +81,7 @@ describe('parseSimpleMarkdown', () => {
     ['a heading in an item', '- # a'],
     ['indented code in an item', '- a\n\n      b'],
     ['an ordered list from 2 after a paragraph', 'a\n2. b'],
+    ['an ordered list from 01 after a paragraph', '**\n01. .'],
     ['an ordered list from 2 after an item', '- a\n2. b'],
   ])('should leave %s to remark-parse', (_name, text) => {
     expect(parseSimpleMarkdown(text)).toBeUndefined()
@@ -88,6 +90,7 @@ describe('parseSimpleMarkdown', () => {
   test.each([
     ['texts built line by line', markdownLines, diffRuns(1500)],
     ['texts of tokens glued in any order', markdownSoup, diffRuns(1500)],
+    ['delimiter runs and their neighbours', emphasisSoup, diffRuns(1500)],
   ])("should build remark-parse's tree for generated %s", (_name, texts, numRuns) => {
     fc.assert(
       fc.property(texts, (text) => {
