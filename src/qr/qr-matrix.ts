@@ -10,7 +10,7 @@ import QRCode from 'qrcode/lib/core/qrcode.js'
 import type { ErrorCorrectionLevel } from '../design/types.ts'
 import { applyBestMask } from './best-mask.ts'
 import { QrArgumentError } from './qr-argument-error.ts'
-import { minimalVersion } from './qr-capacity.ts'
+import { qrEncoding } from './qr-segments.ts'
 
 /** A QR symbol without its quiet zone. */
 export interface QrMatrix {
@@ -37,14 +37,14 @@ const LEVELS: ReadonlySet<unknown> = new Set(['L', 'M', 'Q', 'H'])
  */
 export function qrMatrix(text: string, level: ErrorCorrectionLevel): QrMatrix | null {
   if (!LEVELS.has(level)) throw new QrArgumentError('level', level, 'one of `L`, `M`, `Q`, `H`')
-  if (minimalVersion(text, level) === null) return null
   const wellFormed = toWellFormed(text)
-  // `create('')` refuses ("No input text"); an empty segment list encodes the empty text. Built
-  // with mask 0, then masked as `create` would have chosen (its search is slow, see best-mask).
-  const symbol = QRCode.create(wellFormed === '' ? [] : wellFormed, {
-    errorCorrectionLevel: level,
-    maskPattern: 0,
-  })
+  // The segments `create` would choose (qr-segments.ts reproduces its choice, quirks included,
+  // without its slow Dijkstra), handed to it as they are; the empty text is the empty list.
+  const { version, segments } = qrEncoding(wellFormed, level)
+  if (version === null) return null
+  // Built with mask 0, then masked as `create` would have chosen (its search is slow, see
+  // best-mask.ts).
+  const symbol = QRCode.create(segments, { errorCorrectionLevel: level, maskPattern: 0 })
   const { size, data, reservedBit } = symbol.modules
   return { size, version: symbol.version, modules: applyBestMask(data, reservedBit, size, level) }
 }
