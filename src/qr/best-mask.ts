@@ -80,67 +80,123 @@ function writeFormat(
   modules[positions.dark] = 1
 }
 
+/** Ones in a 32-bit word. */
+function popcount(word: number): number {
+  let x = word - ((word >>> 1) & 0x55555555)
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333)
+  x = (x + (x >>> 4)) & 0x0f0f0f0f
+  return Math.imul(x, 0x01010101) >>> 24
+}
+
+/** The bits of word `word` of a line whose position is at most `last` (positions from 0). */
+function upTo(word: number, last: number): number {
+  const first = word << 5
+  if (last < first) return 0
+  if (last >= first + 31) return -1
+  return (1 << (last - first + 1)) - 1
+}
+
+/**
+ * A symbol as bit lines: `lines[line * words + word]` holds modules `32 · word …` of a line in
+ * its bits, least significant first; bits past the end of a line are 0.
+ */
+class BitLines {
+  readonly words: number
+  readonly bits: Uint32Array
+
+  constructor(readonly size: number) {
+    this.words = (size + 31) >>> 5
+    this.bits = new Uint32Array(size * this.words)
+  }
+
+  set(line: number, position: number, value: number): void {
+    const index = line * this.words + (position >>> 5)
+    const bit = 1 << (position & 31)
+    this.bits[index] = value
+      ? (this.bits[index] as number) | bit
+      : (this.bits[index] as number) & ~bit
+  }
+
+  /** Word `word` of `line` moved down by `shift` (0-31) positions: bit b is module 32·word + b + shift. */
+  at(line: number, word: number, shift: number): number {
+    const base = line * this.words
+    const low = this.bits[base + word] as number
+    if (shift === 0) return low
+    const high = word + 1 < this.words ? (this.bits[base + word + 1] as number) : 0
+    return (low >>> shift) | (high << (32 - shift))
+  }
+}
+
+/**
+ * N1 (runs of 5 or more same-colour modules: 3 + length − 5 each, that is one per 5-module
+ * window inside the run plus 2 per run) and N3 (qrcode's 11-module windows 10111010000 and
+ * 00001011101, 40 each) along every line, word by word.
+ */
+function linePenalty(lines: BitLines): number {
+  const { size, words } = lines
+  let windows = 0
+  let runs = 0
+  let finders = 0
+  for (let line = 0; line < size; line++) {
+    for (let word = 0; word < words; word++) {
+      const x0 = lines.at(line, word, 0)
+      const x1 = lines.at(line, word, 1)
+      const x2 = lines.at(line, word, 2)
+      const x3 = lines.at(line, word, 3)
+      const x4 = lines.at(line, word, 4)
+      const five = ~(x0 ^ x1) & ~(x1 ^ x2) & ~(x2 ^ x3) & ~(x3 ^ x4) & upTo(word, size - 5)
+      if (five !== 0) {
+        const before = word > 0 ? (lines.bits[line * words + word - 1] as number) >>> 31 : 0
+        // A window starts a run where the module before differs (or there is none).
+        let starts = x0 ^ ((x0 << 1) | before)
+        if (word === 0) starts |= 1
+        windows += popcount(five)
+        runs += popcount(five & starts)
+      }
+      const valid = upTo(word, size - 11)
+      if (valid === 0) continue
+      const x5 = lines.at(line, word, 5)
+      const x6 = lines.at(line, word, 6)
+      const x7 = lines.at(line, word, 7)
+      const x8 = lines.at(line, word, 8)
+      const x9 = lines.at(line, word, 9)
+      const x10 = lines.at(line, word, 10)
+      const dark = x0 & x2 & x3 & x4 & x6 & ~x1 & ~x5 & ~x7 & ~x8 & ~x9 & ~x10
+      const light = x4 & x6 & x7 & x8 & x10 & ~x0 & ~x1 & ~x2 & ~x3 & ~x5 & ~x9
+      finders += popcount(dark & valid) + popcount(light & valid)
+    }
+  }
+  // A run of L ≥ 5 modules: L − 4 windows + (N1 − 1) = N1 + (L − 5).
+  return windows + (N1 - 1) * runs + finders * N3
+}
+
 /**
  * qrcode's penalty of a masked symbol, N1 + N2 + N3 + N4 its way (`mask-pattern.js`), or any
  * number at least `bound` as soon as the sum reaches it (the terms are never negative, and only
- * a penalty below the best so far matters). `columns` receives the symbol transposed, so that
- * runs and windows down the columns are read in memory order too.
+ * a penalty below the best so far matters). Computed on bit lines, 32 modules per operation.
  */
-function penalty(modules: Uint8Array, columns: Uint8Array, size: number, bound: number): number {
+function penalty(rows: BitLines, columns: BitLines, bound: number): number {
+  const { size, words, bits } = rows
   // N4: share of dark modules away from 50 %.
   let dark = 0
-  for (const module of modules) dark += module
-  let points = Math.abs(Math.ceil((dark * 100) / modules.length / 5) - 10) * N4
+  for (const word of bits) dark += popcount(word)
+  let points = Math.abs(Math.ceil((dark * 100) / (size * size) / 5) - 10) * N4
   // N2: 2 × 2 blocks of one colour.
   let blocks = 0
   for (let row = 0; row < size - 1; row++) {
-    let at = row * size
-    let left = (modules[at] as number) + (modules[at + size] as number)
-    for (let column = 1; column < size; column++) {
-      at++
-      const right = (modules[at] as number) + (modules[at + size] as number)
-      const sum = left + right
-      if (sum === 4 || sum === 0) blocks++
-      left = right
+    for (let word = 0; word < words; word++) {
+      const a0 = rows.at(row, word, 0)
+      const a1 = rows.at(row, word, 1)
+      const b0 = rows.at(row + 1, word, 0)
+      const b1 = rows.at(row + 1, word, 1)
+      blocks += popcount(~(a0 ^ a1) & ~(b0 ^ b1) & ~(a0 ^ b0) & upTo(word, size - 2))
     }
   }
   points += blocks * N2
   if (points >= bound) return points
-  // N1: runs of 5 or more same-colour modules in a row or a column. N3: 1:1:3:1:1 finder-like
-  // patterns with four light modules on one side, in 11-module windows.
-  points += linePenalty(modules, size)
+  points += linePenalty(rows)
   if (points >= bound) return points
-  for (let row = 0; row < size; row++) {
-    for (let column = 0; column < size; column++) {
-      columns[column * size + row] = modules[row * size + column] as number
-    }
-  }
-  return points + linePenalty(columns, size)
-}
-
-/** N1 and N3 (weighted) over the rows of a square matrix. */
-function linePenalty(modules: Uint8Array, size: number): number {
-  let points = 0
-  let finders = 0
-  for (let line = 0; line < size; line++) {
-    const start = line * size
-    let run = 0
-    let last = -1
-    let bits = 0
-    for (let at = 0; at < size; at++) {
-      const value = modules[start + at] as number
-      if (value === last) run++
-      else {
-        if (run >= 5) points += N1 + (run - 5)
-        last = value
-        run = 1
-      }
-      bits = ((bits << 1) & 0x7ff) | value
-      if (at >= 10 && (bits === 0x5d0 || bits === 0x05d)) finders++
-    }
-    if (run >= 5) points += N1 + (run - 5)
-  }
-  return points + finders * N3
+  return points + linePenalty(columns)
 }
 
 /**
@@ -160,34 +216,68 @@ export function applyBestMask(
   level: ErrorCorrectionLevel
 ): Uint8Array {
   const conditions = maskConditions(size)
-  // The data modules unmasked, and which patterns flip each (none for function modules).
+  // The data modules unmasked, and which patterns flip each (none for function modules); the
+  // same as bit lines, by rows and by columns, and each pattern's flips as bit lines too.
   const plain = new Uint8Array(size * size)
-  for (let index = 0; index < plain.length; index++) {
-    const value = data[index] ? 1 : 0
-    if (reserved[index]) {
+  const plainRows = new BitLines(size)
+  const plainColumns = new BitLines(size)
+  const flipRows = Array.from({ length: 8 }, () => new BitLines(size))
+  const flipColumns = Array.from({ length: 8 }, () => new BitLines(size))
+  for (let row = 0; row < size; row++) {
+    for (let column = 0; column < size; column++) {
+      const index = row * size + column
+      let value = data[index] ? 1 : 0
+      if (reserved[index]) conditions[index] = 0
+      const flips = conditions[index] as number
+      value ^= flips & 1
       plain[index] = value
-      conditions[index] = 0
-    } else {
-      plain[index] = value ^ ((conditions[index] as number) & 1)
+      if (value) {
+        plainRows.set(row, column, 1)
+        plainColumns.set(column, row, 1)
+      }
+      for (let pattern = 0; pattern < 8; pattern++) {
+        if ((flips >> pattern) & 1) {
+          ;(flipRows[pattern] as BitLines).set(row, column, 1)
+          ;(flipColumns[pattern] as BitLines).set(column, row, 1)
+        }
+      }
     }
   }
   const positions = formatPositions(size)
-  const work = new Uint8Array(size * size)
-  const columns = new Uint8Array(size * size)
+  const rows = new BitLines(size)
+  const columns = new BitLines(size)
   let best = 0
   let lowest = Infinity
   for (let pattern = 0; pattern < 8; pattern++) {
-    maskInto(work, plain, conditions, pattern)
-    writeFormat(work, positions, level, pattern)
-    const points = penalty(work, columns, size, lowest)
+    maskLines(rows, plainRows, flipRows[pattern] as BitLines)
+    maskLines(columns, plainColumns, flipColumns[pattern] as BitLines)
+    const format = FormatInfo.getEncodedBits(ECLevel[level], pattern)
+    for (let i = 0; i < 15; i++) {
+      const bit = (format >> i) & 1
+      for (const index of [positions.vertical[i] as number, positions.horizontal[i] as number]) {
+        rows.set(Math.floor(index / size), index % size, bit)
+        columns.set(index % size, Math.floor(index / size), bit)
+      }
+    }
+    rows.set(Math.floor(positions.dark / size), positions.dark % size, 1)
+    columns.set(positions.dark % size, Math.floor(positions.dark / size), 1)
+    const points = penalty(rows, columns, lowest)
     if (points < lowest) {
       lowest = points
       best = pattern
     }
   }
+  const work = new Uint8Array(size * size)
   maskInto(work, plain, conditions, best)
   writeFormat(work, positions, level, best)
   return work
+}
+
+/** `target` = `plain` XOR `flips`, word by word. */
+function maskLines(target: BitLines, plain: BitLines, flips: BitLines): void {
+  for (let index = 0; index < target.bits.length; index++) {
+    target.bits[index] = (plain.bits[index] as number) ^ (flips.bits[index] as number)
+  }
 }
 
 /** `target` = `plain` with `pattern` applied where its condition holds on data modules. */
