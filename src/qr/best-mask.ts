@@ -223,22 +223,29 @@ export function applyBestMask(
   const plainColumns = new BitLines(size)
   const flipRows = Array.from({ length: 8 }, () => new BitLines(size))
   const flipColumns = Array.from({ length: 8 }, () => new BitLines(size))
+  const words = plainRows.words
   for (let row = 0; row < size; row++) {
+    const rowBit = 1 << (row & 31)
+    const rowWord = row >>> 5
     for (let column = 0; column < size; column++) {
       const index = row * size + column
-      let value = data[index] ? 1 : 0
       if (reserved[index]) conditions[index] = 0
       const flips = conditions[index] as number
-      value ^= flips & 1
+      const value = (data[index] ? 1 : 0) ^ (flips & 1)
       plain[index] = value
+      const inRow = row * words + (column >>> 5)
+      const columnBit = 1 << (column & 31)
+      const inColumn = column * words + rowWord
       if (value) {
-        plainRows.set(row, column, 1)
-        plainColumns.set(column, row, 1)
+        plainRows.bits[inRow] = (plainRows.bits[inRow] as number) | columnBit
+        plainColumns.bits[inColumn] = (plainColumns.bits[inColumn] as number) | rowBit
       }
-      for (let pattern = 0; pattern < 8; pattern++) {
+      for (let pattern = 0; flips >> pattern !== 0; pattern++) {
         if ((flips >> pattern) & 1) {
-          ;(flipRows[pattern] as BitLines).set(row, column, 1)
-          ;(flipColumns[pattern] as BitLines).set(column, row, 1)
+          const rows = (flipRows[pattern] as BitLines).bits
+          const columns = (flipColumns[pattern] as BitLines).bits
+          rows[inRow] = (rows[inRow] as number) | columnBit
+          columns[inColumn] = (columns[inColumn] as number) | rowBit
         }
       }
     }
