@@ -15,12 +15,19 @@ export {
 } from './emoji-artwork.ts'
 export {
   startSandboxServer,
-  toNodeListener,
   folderAssets,
-  formatBanner,
   type SandboxServer,
   type SandboxServerOptions,
 } from './serve.ts'
+export {
+  closeGracefully,
+  createNodeServer,
+  toNodeListener,
+  type CloseOptions,
+  type NodeBridgeOptions,
+  type NodeListener,
+} from './node-bridge.ts'
+export type { LingerOptions } from './lingering-close.ts'
 export {
   loadServerConfig,
   handlerOptionsOf,

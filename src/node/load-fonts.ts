@@ -1,5 +1,5 @@
 /**
- * Node only: reads a fonts manifest (`fonts/fonts.json` format of `shared/design-format.md`) and
+ * Node only: reads a fonts manifest (`fonts/fonts.json`, format in `docs/design-format.md`) and
  * the font files it names, as bytes for the core's font registry.
  *
  * @module

@@ -32,11 +32,20 @@ const LEVELS: ReadonlySet<unknown> = new Set(['L', 'M', 'Q', 'H'])
  *
  * @param text The exact string to encode (for a URL: its resolved `href`).
  * @param level Error-correction level.
+ * @param knownVersion `minimalVersion(text, level)` when the caller computed it already (the QR
+ *   fit does): `null` returns at once. The segments that give the version are worked out here
+ *   either way, since the encoder needs them (`qrEncoding`, the encoder's own choice).
  * @returns The matrix, or `null` when even version 40 cannot hold the text.
  * @throws {QrArgumentError} For an unknown level.
  */
-export function qrMatrix(text: string, level: ErrorCorrectionLevel): QrMatrix | null {
+export function qrMatrix(
+  text: string,
+  level: ErrorCorrectionLevel,
+  knownVersion?: number | null
+): QrMatrix | null {
   if (!LEVELS.has(level)) throw new QrArgumentError('level', level, 'one of `L`, `M`, `Q`, `H`')
+  // The caller's `minimalVersion` may say at once that no version holds the text.
+  if (knownVersion === null) return null
   const wellFormed = toWellFormed(text)
   // The segments `create` would choose (qr-segments.ts reproduces its choice, quirks included,
   // without its slow Dijkstra), handed to it as they are; the empty text is the empty list.

@@ -9,12 +9,14 @@
 import type { OutlineReader } from './cff-outlines.ts'
 import { readCharacterMap } from './character-map.ts'
 import { FontError } from './font-error.ts'
+import { attachFaceMemo } from './face-memo.ts'
 import { createGlyfOutlines, type GlyphOutlines } from './glyf-outlines.ts'
 import { serializePath } from './glyph-path.ts'
 import { createPositioning, type Positioning } from './gpos.ts'
 import { createSubstitution, type Substitution } from './gsub.ts'
 import { readKernTable, type KernTable } from './kern-table.ts'
 import {
+  attachTablesRead,
   GLYPH_CLASS,
   GlyphBuffer,
   readGlyphDefinitions,
@@ -36,7 +38,8 @@ export interface FaceShaping {
   readonly gdef: GlyphDefinitions
 }
 
-const shapingByFace = new WeakMap<Face, FaceShaping>()
+/** The property a face made by {@link parseFont} keeps its shaping tables under. */
+const SHAPING: unique symbol = Symbol('postcard-preflight.faceShaping')
 
 /**
  * The shaping tables of a face made by {@link parseFont}; `undefined` for a host-made face,
@@ -46,7 +49,7 @@ const shapingByFace = new WeakMap<Face, FaceShaping>()
  * @returns Its GSUB/GPOS/kern data.
  */
 export function shapingOf(face: Face): FaceShaping | undefined {
-  return shapingByFace.get(face)
+  return (face as { readonly [SHAPING]?: FaceShaping })[SHAPING]
 }
 
 function tableView(sfnt: Sfnt, tag: string): TableView | undefined {
@@ -95,6 +98,7 @@ export function parseFont(
 ): Face {
   const name = `${family} ${styleName(style)}`
   const sfnt = readSfnt(bytes, name)
+  attachTablesRead(sfnt.view)
   const head = sfnt.tables.get('head')
   const hhea = sfnt.tables.get('hhea')
   const hmtx = sfnt.tables.get('hmtx')
@@ -247,7 +251,9 @@ export function parseFont(
       return data
     },
   }
-  shapingByFace.set(face, shaping)
+  // Not enumerable: a face still prints as its public members.
+  Object.defineProperty(face, SHAPING, { value: shaping })
+  attachFaceMemo(face)
   return face
 }
 

@@ -6,7 +6,8 @@
  */
 import { findEmoji } from '../emoji/find-emoji.ts'
 import { formatCodePoints } from '../emoji/format-code-points.ts'
-import type { Warning } from '../verdict/types.ts'
+import type { EmojiFinding } from '../emoji/types.ts'
+import type { WarningDraft } from '../verdict/types.ts'
 import type { Face } from './types.ts'
 
 /**
@@ -71,18 +72,23 @@ export function isInvisibleCodePoint(codePoint: number): boolean {
  * @param text The value of the field.
  * @param path The field path, e.g. `content.greeting`.
  * @param face The face the field is set in.
+ * @param emoji The emoji of the text (`findEmoji`), when the caller has them (default: found here).
  * @returns The warnings, empty when the face draws every character.
  */
-export function checkGlyphCoverage(text: string, path: string, face: Face): readonly Warning[] {
+export function checkGlyphCoverage(
+  text: string,
+  path: string,
+  face: Face,
+  emoji: readonly EmojiFinding[] = findEmoji(text)
+): readonly WarningDraft[] {
   if (typeof text !== 'string') return []
-  let warnings: Warning[] | undefined
+  let warnings: WarningDraft[] | undefined
   // Characters checked already: ASCII in four 32-bit masks, the rest in a set made on demand.
   let ascii0 = 0
   let ascii1 = 0
   let ascii2 = 0
   let ascii3 = 0
   let checked: Set<number> | undefined
-  const emoji = findEmoji(text)
   let nextEmoji = 0
   for (let index = 0; index < text.length;) {
     const unit = text.charCodeAt(index)
@@ -140,7 +146,7 @@ export function checkGlyphCoverage(text: string, path: string, face: Face): read
 }
 
 /** The `missing-glyph` warning of one character. */
-function missingGlyph(codePoint: number, path: string, face: Face): Warning {
+function missingGlyph(codePoint: number, path: string, face: Face): WarningDraft {
   const character = String.fromCodePoint(codePoint)
   const [codePointText = ''] = formatCodePoints(character)
   return {

@@ -57,24 +57,45 @@ function floorSearch(values: Uint16Array, key: number): number {
   return found
 }
 
-const coverageCache = new WeakMap<DataView, Map<number, Coverage>>()
-const classDefCache = new WeakMap<DataView, Map<number, ClassDef>>()
+/**
+ * The subtables of one font file read so far, by offset: kept with the font's bytes (on the
+ * `DataView` `parseFont` reads), so they live as long as the face and never outgrow the font
+ * (at most one entry per subtable in its GSUB, GPOS and GDEF).
+ */
+interface TablesRead {
+  readonly coverages: Map<number, Coverage>
+  readonly classDefs: Map<number, ClassDef>
+}
+
+/** The property of a font's `DataView` that holds its {@link TablesRead}. */
+const TABLES_READ: unique symbol = Symbol('postcard-preflight.tablesRead')
+
+/**
+ * Gives the bytes of a font a store of the subtables read from them; `parseFont` calls it once
+ * per face, before any table is read. Bytes without one are read again on every use.
+ *
+ * @param view The font's bytes.
+ */
+export function attachTablesRead(view: DataView): void {
+  const tables: TablesRead = { coverages: new Map(), classDefs: new Map() }
+  Object.defineProperty(view, TABLES_READ, { value: tables })
+}
+
+function tablesRead(view: DataView): TablesRead | undefined {
+  return (view as { readonly [TABLES_READ]?: TablesRead })[TABLES_READ]
+}
 
 function cached<T>(
-  cache: WeakMap<DataView, Map<number, T>>,
+  kind: 'coverages' | 'classDefs',
   view: DataView,
   offset: number,
   read: () => T
 ): T {
-  let byOffset = cache.get(view)
-  if (!byOffset) {
-    byOffset = new Map()
-    cache.set(view, byOffset)
-  }
-  let value = byOffset.get(offset)
+  const byOffset = tablesRead(view)?.[kind] as Map<number, T> | undefined
+  let value = byOffset?.get(offset)
   if (value === undefined) {
     value = read()
-    byOffset.set(offset, value)
+    byOffset?.set(offset, value)
   }
   return value
 }
@@ -87,7 +108,7 @@ function cached<T>(
  * @returns The coverage lookup.
  */
 export function readCoverage(view: DataView, offset: number): Coverage {
-  return cached(coverageCache, view, offset, () => {
+  return cached('coverages', view, offset, () => {
     const format = view.getUint16(offset)
     const count = view.getUint16(offset + 2)
     if (format === 1) {
@@ -141,7 +162,7 @@ export function readCoverage(view: DataView, offset: number): Coverage {
  */
 export function readClassDef(view: DataView, offset: number): ClassDef {
   if (offset === 0) return EMPTY_CLASS_DEF
-  return cached(classDefCache, view, offset, () => {
+  return cached('classDefs', view, offset, () => {
     const format = view.getUint16(offset)
     if (format === 1) {
       const start = view.getUint16(offset + 2)
