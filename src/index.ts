@@ -44,11 +44,8 @@ export type * from './design/types.ts'
 export type * from './api/types.ts'
 
 // Fonts
-export { createFontRegistry } from './text/font-registry.ts'
+export { createFontRegistry, loadFontRegistry } from './text/font-registry.ts'
 export { FontError, type FontErrorCode } from './text/font-error.ts'
-export type { ParseFontOptions } from './text/font.ts'
-export type { OutlineReader } from './text/cff-outlines.ts'
-export type { GlyphOutlines } from './text/glyf-outlines.ts'
 export type * from './text/types.ts'
 
 // Emoji (spec 2.3)

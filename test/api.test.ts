@@ -14,6 +14,7 @@ test('should expose the public core API', async () => {
     'analyzePostcard',
     'createFontRegistry',
     'createPreflight',
+    'loadFontRegistry',
     'measureFit',
     'parseDesign',
     'previewEmojiKeys',

@@ -6,7 +6,6 @@
  */
 export { loadFontSources, FontManifestError, type FontManifestProblem } from './load-fonts.ts'
 export { loadDesign } from './load-design.ts'
-export { readOutlinesWithOpentype } from '../text/opentype-outlines.ts'
 export {
   createEmojiArtworkSource,
   loadEmojiArtwork,

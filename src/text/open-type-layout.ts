@@ -13,6 +13,11 @@ import { readTag } from './sfnt.ts'
 export interface TableView {
   readonly view: DataView
   readonly offset: number
+  /**
+   * GSUB/GPOS of a variable font's instance: its normalised coordinates (F2Dot14 integers, as
+   * HarfBuzz computes them), which choose the feature variations that apply.
+   */
+  readonly coordinates?: readonly number[] | undefined
 }
 
 /** Glyph → coverage index (or `-1`). */
@@ -444,10 +449,52 @@ export function readLookups(table: TableView, extensionType: number): Lookup[] {
 }
 
 /**
+ * The feature table substitutions of a GSUB/GPOS 1.1 `FeatureVariations` table that apply at
+ * an instance: those of the first record whose conditions (axis ranges) all hold, as HarfBuzz
+ * chooses them. Feature index → absolute offset of the alternate feature table.
+ */
+function featureSubstitutions(table: TableView): Map<number, number> {
+  const substitutions = new Map<number, number>()
+  const { view, offset, coordinates } = table
+  if (!coordinates || view.getUint16(offset + 2) < 1) return substitutions
+  const variationsAt = view.getUint32(offset + 10)
+  if (variationsAt === 0) return substitutions
+  const variations = offset + variationsAt
+  const records = view.getUint32(variations + 4)
+  for (let index = 0; index < records; index++) {
+    const record = variations + 8 + index * 8
+    const conditionSet = variations + view.getUint32(record)
+    const holds = (): boolean => {
+      if (conditionSet === variations) return true
+      const count = view.getUint16(conditionSet)
+      for (let condition = 0; condition < count; condition++) {
+        const at = conditionSet + view.getUint32(conditionSet + 2 + condition * 4)
+        // Format 1, an axis range; conditions of other formats are not met (HarfBuzz).
+        if (view.getUint16(at) !== 1) return false
+        const value = coordinates[view.getUint16(at + 2)] ?? 0
+        if (value < view.getInt16(at + 4) || value > view.getInt16(at + 6)) return false
+      }
+      return true
+    }
+    if (!holds()) continue
+    const substitution = variations + view.getUint32(record + 4)
+    const count = view.getUint16(substitution + 4)
+    for (let entry = 0; entry < count; entry++) {
+      const at = substitution + 6 + entry * 6
+      substitutions.set(view.getUint16(at), substitution + view.getUint32(at + 2))
+    }
+    break
+  }
+  return substitutions
+}
+
+/**
  * The lookups a shaper applies for a set of features: script `latn`, else `DFLT`, else `dflt`,
  * else the first script (what HarfBuzz does for Latin text); its default language system (no
- * `lang` is known for postcard text) and its required feature. Indices come sorted, because
- * features of one stage are applied in lookup-list order (HarfBuzz, fontkit).
+ * `lang` is known for postcard text) and its required feature. In a variable font's instance a
+ * feature may be replaced by its feature variation (`rvrn` and the like, GSUB/GPOS 1.1). Indices
+ * come sorted, because features of one stage are applied in lookup-list order (HarfBuzz,
+ * fontkit).
  *
  * @param table GSUB or GPOS.
  * @param features Feature tags to enable, e.g. `['ccmp', 'liga']`.
@@ -475,10 +522,11 @@ export function selectLookups(table: TableView, features: ReadonlySet<string>): 
   const required = view.getUint16(langSys + 2)
   const featureCount = view.getUint16(langSys + 4)
   const indices = new Set<number>()
+  const substitutions = featureSubstitutions(table)
   const addFeature = (featureIndex: number, force: boolean): void => {
     const record = featureList + 2 + featureIndex * 6
     if (!force && !features.has(readTag(view, record))) return
-    const feature = featureList + view.getUint16(record + 4)
+    const feature = substitutions.get(featureIndex) ?? featureList + view.getUint16(record + 4)
     const lookupCount = view.getUint16(feature + 2)
     for (let index = 0; index < lookupCount; index++) {
       indices.add(view.getUint16(feature + 4 + index * 2))

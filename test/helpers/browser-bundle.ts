@@ -15,6 +15,12 @@ export interface BrowserBundle {
   readonly files: readonly { readonly name: string; readonly code: string; readonly gzip: number }[]
   /** The gzip bytes of every file together. */
   readonly gzip: number
+  /** The gzip bytes of what a page loads at once: the entry chunk and its static imports. */
+  readonly eagerGzip: number
+  /** File names of the chunks a page loads at once (the entry and its static imports). */
+  readonly eager: ReadonlySet<string>
+  /** Packages and `src/` folders per chunk file name. */
+  readonly chunkModules: ReadonlyMap<string, ReadonlySet<string>>
   /** Bytes before minifying per package (`node_modules` name) or `src/` folder. */
   readonly modules: ReadonlyMap<string, number>
   /** Names the entry exports. */
@@ -60,33 +66,49 @@ export async function bundleForBrowser(entry: string): Promise<BrowserBundle> {
     const modules = new Map<string, number>()
     const exported: string[] = []
     const externals: string[] = []
+    const eager = new Set<string>()
+    const chunkModules = new Map<string, Set<string>>()
+    const staticImports = new Map<string, readonly string[]>()
     for (const result of Array.isArray(output) ? output : [output]) {
       for (const chunk of result.output) {
         if (chunk.type !== 'chunk') continue
-        if (chunk.isEntry) exported.push(...chunk.exports)
+        staticImports.set(chunk.fileName, chunk.imports)
+        if (chunk.isEntry) {
+          exported.push(...chunk.exports)
+          eager.add(chunk.fileName)
+        }
         // Bundled files import each other by file name; anything else would be a module the
         // browser has to find.
         const own = new Set(result.output.map((item) => item.fileName))
         externals.push(...[...chunk.imports, ...chunk.dynamicImports].filter((id) => !own.has(id)))
+        const names = new Set<string>()
         for (const [id, module] of Object.entries(chunk.modules)) {
           const name =
             /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1] ??
             id.replace(src, 'src/').replace(/\/[^/]+$/, '/')
+          names.add(name)
           modules.set(name, (modules.get(name) ?? 0) + module.renderedLength)
         }
+        chunkModules.set(chunk.fileName, names)
       }
     }
+    // A set grows while it is iterated: the static imports of static imports are loaded too.
+    for (const name of eager)
+      for (const imported of staticImports.get(name) ?? []) eager.add(imported)
     const out = join(folder, 'out')
     const files = await Promise.all(
       (await readdir(out))
-        .filter((name) => name.endsWith('.js'))
+        .filter((name) => /\.m?js$/.test(name))
         .map(async (name) => {
           const code = await readFile(join(out, name), 'utf8')
           return { name, code, gzip: gzipSync(code).byteLength }
         })
     )
     const gzip = files.reduce((sum, file) => sum + file.gzip, 0)
-    return { files, gzip, modules, exported, externals }
+    const eagerGzip = files
+      .filter((file) => eager.has(file.name))
+      .reduce((sum, file) => sum + file.gzip, 0)
+    return { files, gzip, eagerGzip, eager, chunkModules, modules, exported, externals }
   } finally {
     await rm(folder, { recursive: true, force: true })
   }

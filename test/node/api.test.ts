@@ -16,7 +16,6 @@ test('should expose the Node API', async () => {
     'loadFontSources',
     'loadServerConfig',
     'openRedisStore',
-    'readOutlinesWithOpentype',
     'redisStore',
     'startSandboxServer',
     'toNodeListener',

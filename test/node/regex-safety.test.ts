@@ -115,13 +115,6 @@ const reviewedMoves = new Map<string, string>([
  */
 const reviewedDynamic = new Map<string, { readonly instance: string; readonly why: string }>([
   [
-    '`[${members}]`',
-    {
-      instance: '[\\u{1F600}-\\u{1F64F}\\u{2600}\\u{FE0F}a-z]',
-      why: 'src/emoji/find-emoji.ts: one character class of escaped code points',
-    },
-  ],
-  [
     '`^${tokenPrefix}_(test|live)_[A-Za-z\\\\d]+$`',
     {
       instance: '^abcdefghijklmnop_(test|live)_[A-Za-z\\d]+$',

@@ -1,6 +1,7 @@
 /**
- * The small part of opentype.js 2.0 that `font.ts` uses (the package ships no types). Only the
- * parser and per-glyph data: never the whole-string APIs, which throw on Inter and Roboto.
+ * The small part of opentype.js 2.0 the tests use as an oracle (the package ships no types).
+ * Only the parser and per-glyph data: never the whole-string APIs, which throw on Inter and
+ * Roboto.
  */
 declare module 'opentype.js' {
   /** One outline command of a glyph. */

@@ -1,13 +1,10 @@
 /**
- * The only importer of opentype.js: a CFF outline reader for the `cffOutlines` option of `createFontRegistry`. The core
- * never imports this module, so opentype.js (67 kB gzipped) stays out of the browser bundle
- * unless a host that previews OTF fonts imports it (issue 7).
- *
- * @module
+ * Test oracle: glyph outlines read by opentype.js 2.0 (a parser we did not write, the one the
+ * core used before it read fonts itself), for TrueType and CFF faces.
  */
 import opentype from 'opentype.js'
-import type { PathCommand } from './glyph-path.ts'
-import type { GlyphOutlines } from './glyf-outlines.ts'
+import type { GlyphOutlines } from '../../src/text/glyf-outlines.ts'
+import type { PathCommand } from '../../src/text/glyph-path.ts'
 
 /**
  * Reads glyph outlines with opentype.js (low-memory mode: glyphs are decoded on first use).
