@@ -25,6 +25,7 @@ export const commands: Readonly<Record<string, () => Promise<CommandModule>>> = 
   'validate-campaign': () => import('./cli/validate-campaign.ts'),
   preview: () => import('./cli/preview.ts'),
   serve: () => import('./cli/serve.ts'),
+  'check-list': () => import('./cli/check-list.ts'),
 })
 
 /** Usage of `preflight` itself. */
@@ -35,6 +36,7 @@ Commands:
   validate-campaign   Judge campaign bodies (POST /api/v1/campaigns).
   preview             Write SVG previews of a postcard submission and print its verdict.
   serve               Run the sandbox of the Direct-Mail API.
+  check-list          Judge every row of a recipient list (CSV or NDJSON) on all cores.
 
 Run \`preflight <command> --help\` for the options of a command.
 Exit codes: 0 ok, 1 the service would reject the body (422), 2 misuse.

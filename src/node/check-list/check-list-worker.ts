@@ -1,0 +1,88 @@
+/**
+ * A `check-list` worker thread: loads the fonts and the design once, then judges batches of
+ * rows for as long as the list lasts, so the judge's caches stay warm across every row it sees.
+ * It keeps the bodies of the rows that may be among the worst of the list (at most `keep`), and
+ * draws their previews when asked at the end.
+ *
+ * @module
+ */
+import { parentPort, workerData } from 'node:worker_threads'
+import { parseDesign } from '../../design/parse-design.ts'
+import { parseJsonText } from '../../server/read-json-body.ts'
+import { createFontRegistry } from '../../text/font-registry.ts'
+import { loadFontSources } from '../load-fonts.ts'
+import { buildCsvBody, buildJsonBody } from './build-body.ts'
+import { createRowJudge } from './judge-row.ts'
+import { createTally, offerWorst, tallyVerdict } from './list-tally.ts'
+import type { BatchRow, CardPreview, FromWorker, ToWorker, WorkerSetup } from './worker-protocol.ts'
+
+const port = parentPort
+if (port === null) throw new Error('check-list-worker runs as a worker thread')
+const setup = workerData as WorkerSetup
+const fonts = createFontRegistry(await loadFontSources(setup.fonts))
+const judge = createRowJudge(parseDesign(setup.design, { families: fonts.families }), fonts)
+const rename = new Map(setup.rename)
+const paths = setup.paths ?? []
+/** The worst rows this worker has seen, and their bodies. */
+const kept = createTally(setup.keep)
+const bodies = new Map<number, unknown>()
+
+/** A verdict for a row that is not a submission: what the sandbox answers such a body (400). */
+function malformed(message: string) {
+  return { ok: false as const, status: 400, body: { message }, warnings: [] as const }
+}
+
+/** The body of a row, or why there is none. */
+function bodyOf(item: BatchRow): { body: unknown } | { reason: string } {
+  const [, , source, reason] = item
+  if (source === null) return { reason: reason ?? 'Unexpected row' }
+  if (typeof source !== 'string') return { body: buildCsvBody(setup.template, paths, source) }
+  try {
+    return { body: buildJsonBody(setup.template, parseJsonText(source), rename) }
+  } catch (error) {
+    return { reason: (error as Error).message }
+  }
+}
+
+/** Judges a batch: its verdict lines and its tally. */
+function judgeBatch(seq: number, rows: readonly BatchRow[]): FromWorker {
+  const tally = createTally(setup.keep)
+  let lines = ''
+  for (const item of rows) {
+    const [row, line] = item
+    const built = bodyOf(item)
+    const verdict = 'body' in built ? judge.judge(built.body) : malformed(built.reason)
+    const candidate = tallyVerdict(tally, row, line, verdict, setup.index)
+    if (candidate !== undefined && 'body' in built && offerWorst(kept, candidate)) {
+      bodies.set(row, built.body)
+      if (bodies.size > 2 * setup.keep) {
+        const keep = new Set(kept.worst.map((worst) => worst.row))
+        for (const held of bodies.keys()) if (!keep.has(held)) bodies.delete(held)
+      }
+    }
+    if (setup.lines) {
+      lines += `{"row":${row},"line":${line},${JSON.stringify(verdict).slice(1)}\n`
+    }
+  }
+  return { type: 'batch', seq, lines, tally }
+}
+
+/** Draws the kept rows asked for. */
+async function previews(rows: readonly number[]): Promise<FromWorker> {
+  const cards: CardPreview[] = []
+  for (const row of rows) {
+    if (!bodies.has(row)) continue
+    try {
+      cards.push({ row, ...(await judge.preview(bodies.get(row), `r${row}-`)) })
+    } catch {
+      // A card that cannot be drawn (its emoji artwork unreadable) is left out of the report;
+      // its verdict is in the summary and the NDJSON report all the same.
+    }
+  }
+  return { type: 'previews', cards }
+}
+
+port.on('message', (message: ToWorker) => {
+  if (message.type === 'batch') port.postMessage(judgeBatch(message.seq, message.rows))
+  else void previews(message.rows).then((reply) => port.postMessage(reply))
+})
