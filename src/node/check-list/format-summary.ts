@@ -9,6 +9,16 @@ import { formatCount } from './progress.ts'
 
 /** What was read and written, for the summary's head and foot. */
 export interface ListInfo {
+  /** One line saying what was checked (see {@link describeList}). */
+  readonly head: string
+  /** Reports written. */
+  readonly reports: readonly string[]
+  /** Columns that are not body fields, left out. */
+  readonly ignored?: readonly string[] | undefined
+}
+
+/** How a list was read, for {@link describeList}. */
+export interface ListSource {
   /** The list's name as given (`-` for standard input). */
   readonly source: string
   /** The design's name. */
@@ -16,14 +26,25 @@ export interface ListInfo {
   readonly format: 'csv' | 'ndjson'
   /** CSV delimiter. */
   readonly delimiter?: string | undefined
-  /** The encoding and how it was chosen (`windows-1252 (detected)`). */
+  /** The encoding and how it was chosen (`Windows-1252 (detected)`). */
   readonly encoding: string
-  /** Reports written. */
-  readonly reports: readonly string[]
-  /** Columns that are not body fields, left out. */
-  readonly ignored?: readonly string[] | undefined
   /** Rows judged (the range of `--rows`, when given). */
   readonly range?: string | undefined
+}
+
+/**
+ * The head line of a checked list: `list.csv against the design "A6" (CSV, delimiter ";", …)`.
+ *
+ * @param list How it was read.
+ * @returns The line.
+ */
+export function describeList(list: ListSource): string {
+  const how =
+    list.format === 'csv'
+      ? `CSV, delimiter ${delimiterName(list.delimiter)}, ${list.encoding}`
+      : `NDJSON, ${list.encoding}`
+  const name = list.source === '-' ? 'standard input' : list.source
+  return `${name} against the design "${list.design}" (${how}${list.range ? `, rows ${list.range}` : ''})`
 }
 
 /** How many causes and overflows the terminal shows (the reports have them all). */
@@ -67,13 +88,7 @@ function section(title: string, entries: [string, number][], rows: number): stri
  * @returns Lines of text, ending with a line break.
  */
 export function formatSummary(tally: ListTally, info: ListInfo): string {
-  const how =
-    info.format === 'csv'
-      ? `CSV, delimiter ${delimiterName(info.delimiter)}, ${info.encoding}`
-      : `NDJSON, ${info.encoding}`
-  const lines = [
-    `${info.source === '-' ? 'standard input' : info.source} against the design "${info.design}" (${how}${info.range ? `, rows ${info.range}` : ''})`,
-  ]
+  const lines = [info.head]
   if (info.ignored && info.ignored.length > 0) {
     lines.push(`  columns left out (not body fields): ${info.ignored.join(', ')}`)
   }

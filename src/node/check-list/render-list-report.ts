@@ -8,18 +8,21 @@
  * @module
  */
 import { createHash } from 'node:crypto'
-import { delimiterName, ranked, type ListInfo } from './format-summary.ts'
+import { ranked, type ListInfo } from './format-summary.ts'
 import { OVERFLOW_BUCKETS_MM, type ListTally, type WorstRow } from './list-tally.ts'
 import { formatCount } from './progress.ts'
 import type { CardPreview } from './worker-protocol.ts'
+
+/** A worst row and both sides of its card. */
+export type DrawnCard = CardPreview & { readonly worst: WorstRow }
 
 /** What the report shows beyond the tally. */
 export interface ReportContent {
   readonly info: ListInfo
   /** The design's Markdown areas, in design order (areas without overflow show as such). */
   readonly areas: readonly { readonly key: string; readonly label: string }[]
-  /** The previews of the worst rows, worst first. */
-  readonly cards: readonly (CardPreview & { readonly worst: WorstRow })[]
+  /** The previews of the worst rows, worst first; `undefined` when none could be drawn. */
+  readonly cards: readonly DrawnCard[] | undefined
   /** When the list was checked. */
   readonly date: Date
 }
@@ -155,7 +158,7 @@ function overflowChart(tally: ListTally, areas: ReportContent['areas']): string 
 }
 
 /** One worst card: where, why, both sides. */
-function card(preview: ReportContent['cards'][number]): string {
+function card(preview: DrawnCard): string {
   const { worst } = preview
   const over =
     worst.tier === 0
@@ -185,11 +188,6 @@ function stripProlog(svg: string): string {
  */
 export function renderListReport(tally: ListTally, content: ReportContent): string {
   const { info } = content
-  const how =
-    info.format === 'csv'
-      ? `CSV, delimiter ${delimiterName(info.delimiter)}, ${info.encoding}`
-      : `NDJSON, ${info.encoding}`
-  const source = info.source === '-' ? 'standard input' : info.source
   const counts = (
     [
       ['rows', tally.rows],
@@ -208,10 +206,13 @@ export function renderListReport(tally: ListTally, content: ReportContent): stri
       return `<div class="count ${name}"><b>${formatCount(count)}</b>${name}${share}${extra}</div>`
     })
     .join('')
+  const drawn = content.cards ?? []
   const cards =
-    content.cards.length === 0
-      ? '<p class="none">No card was rejected or warned about.</p>'
-      : content.cards.map(card).join('')
+    content.cards === undefined
+      ? '<p class="none">Merged reports carry verdicts only: the previews of a part are in the HTML report of its <code>check-list</code> run.</p>'
+      : drawn.length === 0
+        ? '<p class="none">No card was rejected or warned about.</p>'
+        : drawn.map(card).join('')
   const malformed =
     tally.malformedRows.length === 0
       ? ''
@@ -227,13 +228,13 @@ export function renderListReport(tally: ListTally, content: ReportContent): stri
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy()}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(`Recipient list check: ${source}`)}</title>
+<title>Recipient list check</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <header>
 <h1>Recipient list check</h1>
-<p class="meta">${escape(`${source} against the design "${info.design}" (${how}${info.range ? `, rows ${info.range}` : ''}), checked ${content.date.toISOString().replace('T', ' ').slice(0, 16)} UTC`)}</p>
+<p class="meta">${escape(`${info.head}, checked ${content.date.toISOString().replace('T', ' ').slice(0, 16)} UTC`)}</p>
 </header>
 <main>
 <section class="counts">${counts}</section>
@@ -241,7 +242,7 @@ ${countTable('Rejected by cause', ranked(tally.causes), tally.rows)}
 ${countTable('Warnings by code', ranked(tally.warnings), tally.rows)}
 <h2>Overflow by area</h2>
 <div class="chart">${overflowChart(tally, content.areas)}</div>
-<h2>${content.cards.length === 1 ? 'The worst card' : `The ${content.cards.length} worst cards`}</h2>
+<h2>${drawn.length === 1 ? 'The worst card' : drawn.length === 0 ? 'The worst cards' : `The ${drawn.length} worst cards`}</h2>
 ${cards}
 ${malformed}
 </main>

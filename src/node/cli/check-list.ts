@@ -15,8 +15,7 @@ import { parseDesign } from '../../design/parse-design.ts'
 import type { Design } from '../../design/types.ts'
 import { createFontRegistry } from '../../text/font-registry.ts'
 import { isJsonObject, setPath, type JsonObject } from '../check-list/build-body.ts'
-import type { ListInfo } from '../check-list/format-summary.ts'
-import { formatSummary } from '../check-list/format-summary.ts'
+import { describeList, formatSummary, type ListInfo } from '../check-list/format-summary.ts'
 import { createTally, mergeTally, type ListTally } from '../check-list/list-tally.ts'
 import { OrderedPool } from '../check-list/ordered-pool.ts'
 import {
@@ -280,16 +279,18 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
     progress.finish(tally.rows)
 
     const info: ListInfo = {
-      source: options.list,
-      design: design.name,
-      format: reader.format,
-      delimiter: reader.delimiter,
-      encoding: encodingName(reader),
+      head: describeList({
+        source: options.list,
+        design: design.name,
+        format: reader.format,
+        delimiter: reader.delimiter,
+        encoding: encodingName(reader),
+        range: options.rows
+          ? `${options.rows.first}-${Number.isFinite(options.rows.last) ? options.rows.last : ''}`
+          : undefined,
+      }),
       reports: [options.out, options.html].filter((path) => path !== undefined),
       ignored,
-      range: options.rows
-        ? `${options.rows.first}-${Number.isFinite(options.rows.last) ? options.rows.last : ''}`
-        : undefined,
     }
     if (html) {
       const cards = await drawWorst(pool, tally, options.previews)
