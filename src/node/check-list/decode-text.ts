@@ -90,8 +90,8 @@ function countReplacements(text: string, bytes: Uint8Array): number {
  *   becomes U+FFFD and is counted, so the rows that hold one can be reported.
  * - `windows-1252`: every byte is a character.
  * - `auto` (the default): a byte order mark decides (UTF-8, UTF-16LE, UTF-16BE); without one,
- *   the first non-ASCII bytes decide: valid UTF-8 makes the list UTF-8, anything else makes it
- *   Windows-1252. Until then the list is ASCII, which reads the same in both.
+ *   the first line with non-ASCII bytes decides: valid UTF-8 makes the list UTF-8, anything
+ *   else makes it Windows-1252. Until then the list is ASCII, which reads the same in both.
  */
 export class ListDecoder {
   #encoding: ListEncoding | undefined
@@ -189,20 +189,21 @@ export class ListDecoder {
     return bytes
   }
 
-  /** `auto` without a byte order mark: the first non-ASCII bytes decide. */
+  /**
+   * `auto` without a byte order mark: the first line with non-ASCII bytes decides. One stray
+   * byte further down a UTF-8 list is that row's problem, not the list's encoding.
+   */
   #detect(bytes: Uint8Array): void {
-    let first = -1
-    for (let index = 0; index < bytes.length; index++) {
-      if ((bytes[index] ?? 0) >= 0x80) {
-        first = index
-        break
-      }
-    }
+    const first = bytes.findIndex((byte) => byte >= 0x80)
     if (first < 0) return // still ASCII
-    const end = completeUtf8Length(bytes)
+    const start = bytes.lastIndexOf(0x0a, first) + 1
+    const newline = bytes.indexOf(0x0a, first)
+    const line = bytes.subarray(start, newline < 0 ? bytes.length : newline)
+    const end = newline < 0 ? completeUtf8Length(line) : line.length
     // A chunk cut right after the first lead byte has nothing to judge yet: UTF-8 then; the
     // carried bytes are checked with the next chunk.
-    this.#encoding = end <= first || isUtf8(bytes.subarray(first, end)) ? 'utf-8' : 'windows-1252'
+    const text = line.subarray(0, end)
+    this.#encoding = end <= first - start || isUtf8(text) ? 'utf-8' : 'windows-1252'
     this.#how = 'detected'
   }
 

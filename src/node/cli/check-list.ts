@@ -47,8 +47,13 @@ const WINDOW_PER_WORKER = 4
  * multiplies RSS by the number of workers. Env `PREFLIGHT_WORKER_HEAP` = `old,young` in MB.
  */
 const WORKER_HEAP = (() => {
-  const [old, young] = (process.env['PREFLIGHT_WORKER_HEAP'] ?? '96,8').split(',').map(Number)
-  return { maxOldGenerationSizeMb: old ?? 96, maxYoungGenerationSizeMb: young ?? 8 }
+  const [old = Number.NaN, young = Number.NaN] = (process.env['PREFLIGHT_WORKER_HEAP'] ?? '')
+    .split(',')
+    .map(Number)
+  return {
+    maxOldGenerationSizeMb: old >= 16 ? old : 64,
+    maxYoungGenerationSizeMb: young >= 1 ? young : 32,
+  }
 })()
 
 /** The worker module, beside this one once built (`dist/node/check-list/`). */
