@@ -59,6 +59,8 @@ export class OrderedPool {
     for (let index = 0; index < options.workers; index++) {
       const worker = new Worker(options.url, {
         workerData: options.setup(index),
+        // Workers take the process's flags, except those only an entry script may have.
+        execArgv: process.execArgv.filter((flag) => !flag.startsWith('--input-type')),
         ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
       })
       const entry: PoolWorker = { worker, queued: 0, replies: [] }

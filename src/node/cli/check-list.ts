@@ -9,7 +9,7 @@
  * @module
  */
 import { createReadStream } from 'node:fs'
-import { open, readFile, stat, type FileHandle } from 'node:fs/promises'
+import { readFile, stat, type FileHandle } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import { parseDesign } from '../../design/parse-design.ts'
 import type { Design } from '../../design/types.ts'
@@ -17,6 +17,7 @@ import { createFontRegistry } from '../../text/font-registry.ts'
 import { isJsonObject, setPath, type JsonObject } from '../check-list/build-body.ts'
 import { describeList, formatSummary, type ListInfo } from '../check-list/format-summary.ts'
 import { createTally, mergeTally, type ListTally } from '../check-list/list-tally.ts'
+import { openReport } from '../check-list/open-report.ts'
 import { OrderedPool } from '../check-list/ordered-pool.ts'
 import {
   checkDesignKeys,
@@ -130,21 +131,6 @@ async function openList(
     const how = code === 'ENOENT' ? 'missing' : `unreadable (\`${code ?? 'error'}\`)`
     throw new UsageError(
       `Unexpected ${how} file \`${source}\`, expected a recipient list (CSV or NDJSON)`,
-      {
-        cause: error,
-      }
-    )
-  }
-}
-
-/** Opens a report file for writing; a place that cannot be written is a usage error. */
-async function openReport(path: string): Promise<FileHandle> {
-  try {
-    return await open(path, 'w')
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error'
-    throw new UsageError(
-      `Unexpected unwritable file \`${path}\` (\`${code}\`), expected a place for the report`,
       {
         cause: error,
       }

@@ -6,11 +6,12 @@
  * @module
  */
 import { createReadStream } from 'node:fs'
-import { open, stat, type FileHandle } from 'node:fs/promises'
+import { stat, type FileHandle } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import { formatSummary, type ListInfo } from '../check-list/format-summary.ts'
 import { createTally, tallyVerdict } from '../check-list/list-tally.ts'
+import { openReport } from '../check-list/open-report.ts'
 import { formatCount } from '../check-list/progress.ts'
 import { renderListReport } from '../check-list/render-list-report.ts'
 import { ArgumentError, UsageError, oneLine, processIo, write, type CliIo } from './cli-io.ts'
@@ -88,18 +89,6 @@ async function checkParts(parts: readonly string[]): Promise<void> {
   }
 }
 
-/** Opens a file for writing; a place that cannot be written is a usage error. */
-async function create(path: string): Promise<FileHandle> {
-  try {
-    return await open(path, 'w')
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error'
-    throw new UsageError(
-      `Unexpected unwritable file \`${path}\` (\`${code}\`), expected a place for the report`
-    )
-  }
-}
-
 /**
  * Runs `preflight merge-reports`: a k-way merge of the parts by row number (each part is in
  * row order, so memory holds one line per part), tallied as `check-list` tallies a list.
@@ -134,9 +123,9 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
     }
     if (parts.length === 0) throw new ArgumentError('Missing the reports to merge')
     await checkParts(parts)
-    const out = values.out === undefined ? undefined : await create(values.out)
+    const out = values.out === undefined ? undefined : await openReport(values.out)
     if (out) files.push(out)
-    const html = values.html === undefined ? undefined : await create(values.html)
+    const html = values.html === undefined ? undefined : await openReport(values.html)
     if (html) files.push(html)
 
     const readers = parts.map((part) => readReport(part))

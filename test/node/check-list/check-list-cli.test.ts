@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { COLUMNS, writeList } from './generate-list.ts'
+import { pythonCsv } from './python-csv.ts'
 import { buildOnce, inRoot, preflight } from './run-preflight.ts'
 
 const design = inRoot('designs/a6-greeting.json')
@@ -29,25 +30,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-/** Reads a CSV file with Python's csv module: each record's first line and fields. */
-async function pythonCsv(
-  path: string,
-  encoding: string,
-  delimiter: string
-): Promise<{ line: number; fields: string[] }[]> {
-  const script = `
-import csv, json, sys
-with open(sys.argv[1], encoding=sys.argv[2], newline='') as f:
-    reader = csv.reader(f, delimiter=sys.argv[3])
-    out, last = [], 0
-    for fields in reader:
-        if any(field.strip() for field in fields):
-            out.append({'line': last + 1, 'fields': fields})
-        last = reader.line_num
-print(json.dumps(out))
-`
-  const { stdout } = await promisify(execFile)('python3', ['-c', script, path, encoding, delimiter])
-  return JSON.parse(stdout) as { line: number; fields: string[] }[]
+/** Runs `check-list` on the A6 design with the fixture's template. */
+function checkList(args: readonly string[], stdin?: string) {
+  return preflight(['check-list', '--design', design, '--template', template, ...args], stdin)
 }
 
 /** Builds a body the way the documentation says (template, then non-empty cells at paths). */
@@ -105,25 +90,12 @@ async function validateAll(bodies: readonly unknown[]): Promise<unknown[]> {
 describe('preflight check-list on a German Excel export', () => {
   test('should judge every row of a Windows-1252 `;` list with multi-line fields as validate judges the same bodies', async () => {
     const out = join(dir, 'german.ndjson')
-    const run = await preflight([
-      'check-list',
-      '--design',
-      design,
-      '--template',
-      template,
-      '--map',
-      map,
-      '--out',
-      out,
-      '--progress',
-      'none',
-      german,
-    ])
+    const run = await checkList(['--map', map, '--out', out, '--progress', 'none', german])
     expect(run.stderr).toBe('')
     expect(run.code).toBe(1)
     expect(run.stdout).toContain('(CSV, delimiter ";", Windows-1252 (detected))')
 
-    const records = await pythonCsv(german, 'cp1252', ';')
+    const records = pythonCsv({ path: german, encoding: 'cp1252' }, ';')
     const [header, ...rows] = records
     const paths = JSON.parse(await readFile(map, 'utf8')) as Record<string, string | null>
     const lines = await reportLines(out)
@@ -184,12 +156,7 @@ with open(sys.argv[2], 'w', encoding='utf-8-sig', newline='') as f:
   })
 
   test('should read a list forced to Windows-1252 the same and name the encoding as given', async () => {
-    const run = await preflight([
-      'check-list',
-      '--design',
-      design,
-      '--template',
-      template,
+    const run = await checkList([
       '--map',
       map,
       '--encoding',
@@ -255,19 +222,7 @@ describe('preflight check-list at scale', () => {
     const list = join(dir, 'large.csv')
     await writeList(list, 100_000, { words: 4 })
     const out = join(dir, 'large.ndjson')
-    const run = await preflight([
-      'check-list',
-      '--design',
-      design,
-      '--template',
-      template,
-      '--out',
-      out,
-      '--json',
-      '--progress',
-      'lines',
-      list,
-    ])
+    const run = await checkList(['--out', out, '--json', '--progress', 'lines', list])
     expect(run.code).toBe(1)
     const summary = JSON.parse(run.stdout) as Record<string, unknown>
     expect(summary).toMatchObject({
@@ -315,18 +270,7 @@ describe('preflight check-list with broken rows', () => {
     const list = join(dir, 'broken.csv')
     await writeFile(list, bytes)
     const out = join(dir, 'broken.ndjson')
-    const run = await preflight([
-      'check-list',
-      '--design',
-      design,
-      '--template',
-      template,
-      '--out',
-      out,
-      '--progress',
-      'none',
-      list,
-    ])
+    const run = await checkList(['--out', out, '--progress', 'none', list])
     expect(run.code).toBe(1)
     const lines = await reportLines(out)
     const summary = lines.map((line) => [
@@ -409,16 +353,7 @@ describe('preflight check-list exit codes and misuse', () => {
   test('should exit 0 when every row is accepted', async () => {
     const list = join(dir, 'fine.csv')
     await writeList(list, 6, { delimiter: ',' })
-    const run = await preflight([
-      'check-list',
-      '--design',
-      design,
-      '--template',
-      template,
-      '--progress',
-      'none',
-      list,
-    ])
+    const run = await checkList(['--progress', 'none', list])
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('  accepted             6  100.0 %')
   })
@@ -494,7 +429,7 @@ describe('preflight check-list progress', () => {
   test('should write plain lines when stderr is not a terminal', async () => {
     const list = join(dir, 'plain.csv')
     await writeList(list, 50)
-    const run = await preflight(['check-list', '--design', design, '--template', template, list])
+    const run = await checkList([list])
     expect(run.stderr).not.toContain('\r')
     const lines = run.stderr.split('\n').filter((line) => line !== '')
     for (const line of lines.slice(0, -1)) {
