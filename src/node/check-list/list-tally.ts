@@ -294,3 +294,17 @@ export function mergeTally(into: ListTally, part: ListTally): void {
     into.malformedRows.push(row)
   }
 }
+
+/**
+ * The tally as the `--json` summaries print it: without the bookkeeping (how many worst rows
+ * are kept, which worker keeps each).
+ *
+ * @param tally The tally.
+ * @returns Plain data for `JSON.stringify`.
+ */
+export function summaryOf(tally: ListTally): Omit<ListTally, 'keep' | 'worst'> & {
+  worst: Omit<WorstRow, 'worker'>[]
+} {
+  const { keep: _keep, worst, ...rest } = tally
+  return { ...rest, worst: worst.map(({ worker: _worker, ...row }) => row) }
+}

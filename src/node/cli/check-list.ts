@@ -16,7 +16,7 @@ import type { Design } from '../../design/types.ts'
 import { createFontRegistry } from '../../text/font-registry.ts'
 import { isJsonObject, setPath, type JsonObject } from '../check-list/build-body.ts'
 import { describeList, formatSummary, type ListInfo } from '../check-list/format-summary.ts'
-import { createTally, mergeTally, type ListTally } from '../check-list/list-tally.ts'
+import { createTally, mergeTally, summaryOf, type ListTally } from '../check-list/list-tally.ts'
 import { openReport } from '../check-list/open-report.ts'
 import { OrderedPool } from '../check-list/ordered-pool.ts'
 import {
@@ -312,12 +312,6 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
     await pool?.close()
     for (const file of files) await file.close()
   }
-}
-
-/** The tally as the JSON summary shows it (without the bookkeeping). */
-function summaryOf(tally: ListTally) {
-  const { keep: _keep, ...rest } = tally
-  return rest
 }
 
 /** Asks each worker for the previews of the worst rows it kept, worst first. */

@@ -10,7 +10,7 @@ import { stat, type FileHandle } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import { formatSummary, type ListInfo } from '../check-list/format-summary.ts'
-import { createTally, tallyVerdict } from '../check-list/list-tally.ts'
+import { createTally, summaryOf, tallyVerdict } from '../check-list/list-tally.ts'
 import { openReport } from '../check-list/open-report.ts'
 import { formatCount } from '../check-list/progress.ts'
 import { renderListReport } from '../check-list/render-list-report.ts'
@@ -189,11 +189,10 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
         })
       )
     }
-    const { keep: _keep, ...summary } = tally
     await write(
       io.stdout,
       values.json === true
-        ? `${JSON.stringify({ ...info, missing: gapCount, ...summary }, null, 2)}\n`
+        ? `${JSON.stringify({ ...info, missing: gapCount, ...summaryOf(tally) }, null, 2)}\n`
         : formatSummary(tally, info)
     )
     return tally.rejected > 0 || tally.malformed > 0 || gapCount > 0 ? 1 : 0
