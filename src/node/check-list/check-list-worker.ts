@@ -4,8 +4,14 @@
  * It keeps the bodies of the rows that may be among the worst of the list (at most `keep`), and
  * draws their previews when asked at the end.
  *
+ * Memory: the judge's caches (shaped words, prepared lines, per font face) grow with the unique
+ * words of a list; when the worker's heap passes `renewAtBytes` after a batch, the judge
+ * is made anew from the same font bytes and the old caches are collected. A list of unique
+ * texts then runs in a bounded heap at the cost of warming the caches again.
+ *
  * @module
  */
+import { getHeapStatistics } from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
 import { parseDesign } from '../../design/parse-design.ts'
 import { parseJsonText } from '../../server/read-json-body.ts'
@@ -19,8 +25,10 @@ import type { BatchRow, CardPreview, FromWorker, ToWorker, WorkerSetup } from '.
 const port = parentPort
 if (port === null) throw new Error('check-list-worker runs as a worker thread')
 const setup = workerData as WorkerSetup
-const fonts = createFontRegistry(await loadFontSources(setup.fonts))
-const judge = createRowJudge(parseDesign(setup.design, { families: fonts.families }), fonts)
+const sources = await loadFontSources(setup.fonts)
+const design = parseDesign(setup.design, { families: createFontRegistry(sources).families })
+/** The judge and its caches: one for the worker's life, renewed when its heap is full. */
+let judge = createRowJudge(design, createFontRegistry(sources))
 const rename = new Map(setup.rename)
 const paths = setup.paths ?? []
 /** The worst rows this worker has seen, and their bodies. */
@@ -63,6 +71,9 @@ function judgeBatch(seq: number, rows: readonly BatchRow[]): FromWorker {
     if (setup.lines) {
       lines += `{"row":${row},"line":${line},${JSON.stringify(verdict).slice(1)}\n`
     }
+  }
+  if (getHeapStatistics().used_heap_size > setup.renewAtBytes) {
+    judge = createRowJudge(design, createFontRegistry(sources))
   }
   return { type: 'batch', seq, lines, tally }
 }

@@ -43,17 +43,18 @@ const BATCH_ROWS = 64
 const WINDOW_PER_WORKER = 4
 
 /**
- * Heap limits of a worker. A worker's live data is small (the fonts, the bounded layout caches,
- * one batch); without a limit V8 lets garbage grow to the default heap before collecting, which
- * multiplies RSS by the number of workers. Env `PREFLIGHT_WORKER_HEAP` = `old,young` in MB.
+ * Heap limits of a worker. Without a limit V8 lets garbage grow towards its default heap before
+ * collecting, which multiplies RSS by the number of workers. A worker renews its judge (and so
+ * drops the caches of the fonts) when its heap passes half the old-generation limit, so its live
+ * data stays well below the limit. Env `PREFLIGHT_WORKER_HEAP` = `old,young` in MB.
  */
 const WORKER_HEAP = (() => {
   const [old = Number.NaN, young = Number.NaN] = (process.env['PREFLIGHT_WORKER_HEAP'] ?? '')
     .split(',')
     .map(Number)
   return {
-    maxOldGenerationSizeMb: old >= 16 ? old : 64,
-    maxYoungGenerationSizeMb: young >= 1 ? young : 32,
+    maxOldGenerationSizeMb: old >= 32 ? old : 96,
+    maxYoungGenerationSizeMb: young >= 1 ? young : 16,
   }
 })()
 
@@ -249,6 +250,7 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
         rename: [...map],
         keep,
         lines: out !== undefined,
+        renewAtBytes: (WORKER_HEAP.maxOldGenerationSizeMb / 2) * 2 ** 20,
       }),
       async onResult(result) {
         mergeTally(tally, result.tally)
