@@ -2,10 +2,11 @@
  * A `check-list` worker thread: loads the fonts and the design once, then judges batches of
  * rows for as long as the list lasts, so the judge's caches stay warm across every row it sees.
  * It keeps the bodies of the rows that may be among the worst of the list (at most `keep`), and
- * draws their previews when asked at the end.
+ * hands them back when asked at the end (the main thread draws the previews once the workers
+ * are gone, so their heaps and the emoji artwork are never in memory at once).
  *
  * Memory: the judge's caches (shaped words, prepared lines, per font face) grow with the unique
- * words of a list; when the worker's heap passes `renewAtBytes` after a batch, the judge
+ * words of a list; when the worker's heap passes `renewAtBytes` after a row, the judge
  * is made anew from the same font bytes and the old caches are collected. A list of unique
  * texts then runs in a bounded heap at the cost of warming the caches again.
  *
@@ -20,7 +21,7 @@ import { loadFontSources } from '../load-fonts.ts'
 import { buildCsvBody, buildJsonBody } from './build-body.ts'
 import { createRowJudge } from './judge-row.ts'
 import { createTally, offerWorst, tallyVerdict } from './list-tally.ts'
-import type { BatchRow, CardPreview, FromWorker, ToWorker, WorkerSetup } from './worker-protocol.ts'
+import type { BatchRow, FromWorker, ToWorker, WorkerSetup } from './worker-protocol.ts'
 
 const port = parentPort
 if (port === null) throw new Error('check-list-worker runs as a worker thread')
@@ -60,6 +61,10 @@ function judgeBatch(seq: number, rows: readonly BatchRow[]): FromWorker {
     const [row, line] = item
     const built = bodyOf(item)
     const verdict = 'body' in built ? judge.judge(built.body) : malformed(built.reason)
+    // After each row (a few µs): a batch of long unique texts can fill the caches quickly.
+    if (getHeapStatistics().used_heap_size > setup.renewAtBytes) {
+      judge = createRowJudge(design, createFontRegistry(sources))
+    }
     const candidate = tallyVerdict(tally, row, line, verdict, setup.index)
     if (candidate !== undefined && 'body' in built && offerWorst(kept, candidate)) {
       bodies.set(row, built.body)
@@ -72,28 +77,15 @@ function judgeBatch(seq: number, rows: readonly BatchRow[]): FromWorker {
       lines += `{"row":${row},"line":${line},${JSON.stringify(verdict).slice(1)}\n`
     }
   }
-  if (getHeapStatistics().used_heap_size > setup.renewAtBytes) {
-    judge = createRowJudge(design, createFontRegistry(sources))
-  }
   return { type: 'batch', seq, lines, tally }
-}
-
-/** Draws the kept rows asked for. */
-async function previews(rows: readonly number[]): Promise<FromWorker> {
-  const cards: CardPreview[] = []
-  for (const row of rows) {
-    if (!bodies.has(row)) continue
-    try {
-      cards.push({ row, ...(await judge.preview(bodies.get(row), `r${row}-`)) })
-    } catch {
-      // A card that cannot be drawn (its emoji artwork unreadable) is left out of the report;
-      // its verdict is in the summary and the NDJSON report all the same.
-    }
-  }
-  return { type: 'previews', cards }
 }
 
 port.on('message', (message: ToWorker) => {
   if (message.type === 'batch') port.postMessage(judgeBatch(message.seq, message.rows))
-  else void previews(message.rows).then((reply) => port.postMessage(reply))
+  else {
+    const kept = message.rows.flatMap((row) =>
+      bodies.has(row) ? [[row, bodies.get(row)] as const] : []
+    )
+    port.postMessage({ type: 'bodies', bodies: kept } satisfies FromWorker)
+  }
 })

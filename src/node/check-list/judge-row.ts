@@ -36,8 +36,14 @@ export function createRowJudge(design: Design, fonts: FontRegistry): RowJudge {
   return {
     judge: (body) => validatePostcard(body, design, { fonts }),
     async preview(body, idPrefix) {
-      const emojiArtwork = await loadEmojiArtwork(previewEmojiKeys(body, design))
-      const { front, back } = renderPreview(body, design, { fonts, emojiArtwork, idPrefix })
+      // The artwork set is large (10 MB of JSON): read it only for a card with emoji.
+      const keys = previewEmojiKeys(body, design)
+      const emojiArtwork = keys.length > 0 ? await loadEmojiArtwork(keys) : undefined
+      const { front, back } = renderPreview(body, design, {
+        fonts,
+        idPrefix,
+        ...(emojiArtwork ? { emojiArtwork } : {}),
+      })
       return { front, back }
     },
   }

@@ -9,7 +9,7 @@ import type { ListTally } from './list-tally.ts'
 
 /** What every worker is started with. */
 export interface WorkerSetup {
-  /** The worker's index, reported back with the rows it keeps for previews. */
+  /** The worker's index, reported back with the rows whose bodies it keeps. */
   readonly index: number
   /** The design document as parsed JSON (checked by the main thread already). */
   readonly design: unknown
@@ -41,7 +41,7 @@ export type BatchRow =
 /** Main → worker. */
 export type ToWorker =
   | { readonly type: 'batch'; readonly seq: number; readonly rows: readonly BatchRow[] }
-  | { readonly type: 'previews'; readonly rows: readonly number[] }
+  | { readonly type: 'bodies'; readonly rows: readonly number[] }
 
 /** One card drawn for the report. */
 export interface CardPreview {
@@ -59,4 +59,4 @@ export type FromWorker =
       readonly lines: string
       readonly tally: ListTally
     }
-  | { readonly type: 'previews'; readonly cards: readonly CardPreview[] }
+  | { readonly type: 'bodies'; readonly bodies: readonly (readonly [row: number, body: unknown])[] }

@@ -16,7 +16,13 @@ import type { Design } from '../../design/types.ts'
 import { createFontRegistry } from '../../text/font-registry.ts'
 import { isJsonObject, setPath, type JsonObject } from '../check-list/build-body.ts'
 import { describeList, formatSummary, type ListInfo } from '../check-list/format-summary.ts'
-import { createTally, mergeTally, summaryOf, type ListTally } from '../check-list/list-tally.ts'
+import {
+  createTally,
+  mergeTally,
+  summaryOf,
+  type ListTally,
+  type WorstRow,
+} from '../check-list/list-tally.ts'
 import { openReport } from '../check-list/open-report.ts'
 import { OrderedPool } from '../check-list/ordered-pool.ts'
 import {
@@ -28,8 +34,9 @@ import {
 } from '../check-list/plan-columns.ts'
 import { createProgress } from '../check-list/progress.ts'
 import { ListReader } from '../check-list/read-list.ts'
-import { renderListReport } from '../check-list/render-list-report.ts'
-import type { BatchRow, CardPreview, WorkerSetup } from '../check-list/worker-protocol.ts'
+import { renderListReport, type DrawnCard } from '../check-list/render-list-report.ts'
+import type { BatchRow, WorkerSetup } from '../check-list/worker-protocol.ts'
+import { createRowJudge, type RowJudge } from '../check-list/judge-row.ts'
 import { loadFontSources } from '../load-fonts.ts'
 import { readCheckListArguments, USAGE, type CheckListArguments } from './check-list-arguments.ts'
 import { ArgumentError, UsageError, oneLine, processIo, write, type CliIo } from './cli-io.ts'
@@ -53,7 +60,7 @@ const WORKER_HEAP = (() => {
     .split(',')
     .map(Number)
   return {
-    maxOldGenerationSizeMb: old >= 32 ? old : 96,
+    maxOldGenerationSizeMb: old >= 32 ? old : 64,
     maxYoungGenerationSizeMb: young >= 1 ? young : 16,
   }
 })()
@@ -286,7 +293,10 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
       ignored,
     }
     if (html) {
-      const cards = await drawWorst(pool, tally, options.previews)
+      const worst = await collectWorst(pool, tally, options.previews)
+      await pool.close()
+      pool = undefined
+      const cards = await drawCards(worst, createRowJudge(design, createFontRegistry(sources)))
       await html.write(
         renderListReport(tally, {
           info,
@@ -316,18 +326,34 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
   }
 }
 
-/** Asks each worker for the previews of the worst rows it kept, worst first. */
-async function drawWorst(pool: OrderedPool, tally: ListTally, count: number) {
+/** Collects from the workers the bodies of the worst rows, worst first. */
+async function collectWorst(pool: OrderedPool, tally: ListTally, count: number) {
   const worst = tally.worst.slice(0, count)
   const byWorker = new Map<number, number[]>()
   for (const row of worst) byWorker.set(row.worker, [...(byWorker.get(row.worker) ?? []), row.row])
-  const drawn = new Map<number, CardPreview>()
+  const bodies = new Map<number, unknown>()
   for (const [worker, rows] of byWorker) {
-    const reply = await pool.request(worker, { type: 'previews', rows })
-    if (reply.type === 'previews') for (const card of reply.cards) drawn.set(card.row, card)
+    const reply = await pool.request(worker, { type: 'bodies', rows })
+    if (reply.type === 'bodies') for (const [row, body] of reply.bodies) bodies.set(row, body)
   }
-  return worst.flatMap((row) => {
-    const card = drawn.get(row.row)
-    return card ? [{ ...card, worst: row }] : []
-  })
+  return worst.flatMap((row) =>
+    bodies.has(row.row) ? [{ worst: row, body: bodies.get(row.row) }] : []
+  )
+}
+
+/** Draws the worst cards (after the workers are gone). */
+async function drawCards(
+  worst: readonly { readonly worst: WorstRow; readonly body: unknown }[],
+  judge: RowJudge
+): Promise<DrawnCard[]> {
+  const cards: DrawnCard[] = []
+  for (const { worst: row, body } of worst) {
+    try {
+      cards.push({ row: row.row, worst: row, ...(await judge.preview(body, `r${row.row}-`)) })
+    } catch {
+      // A card that cannot be drawn (its emoji artwork unreadable) is left out of the report;
+      // its verdict is in the summary and the NDJSON report all the same.
+    }
+  }
+  return cards
 }

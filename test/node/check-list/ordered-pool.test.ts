@@ -60,9 +60,9 @@ describe('the ordered pool', () => {
   test('should answer requests to one worker outside the batches', async () => {
     const pool = new OrderedPool({ url, workers: 2, window: 4, setup, onResult: () => undefined })
     try {
-      expect(await pool.request(1, { type: 'previews', rows: [1] })).toEqual({
-        type: 'previews',
-        cards: [{ row: 1, front: '', back: '' }],
+      expect(await pool.request(1, { type: 'bodies', rows: [7] })).toEqual({
+        type: 'bodies',
+        bodies: [[1, { rows: [7] }]],
       })
     } finally {
       await pool.close()
