@@ -5,7 +5,7 @@ import regexp from 'eslint-plugin-regexp'
 import jsdoc from 'eslint-plugin-jsdoc'
 import globals from 'globals'
 
-/** Node built-ins that must never reach the pure core (DEVELOPERS.md, STYLE rule 1). */
+/** Node built-ins that must never reach the pure core (CONTRIBUTING.md, "Pure core"). */
 const nodeBuiltins = [
   'fs',
   'fs/promises',

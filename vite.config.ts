@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { playwright } from '@vitest/browser-playwright'
 
-/** Debian Chromium; `npx playwright install` cannot work on our machines (DEVELOPERS.md). */
+/** Debian Chromium (`apt-get install chromium`): the tests never download a browser. */
 const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
 
 /** Launch flags that work in this sandbox: no network beyond loopback, no GPU, root. */
@@ -54,8 +54,10 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/browser/**'],
+          exclude: ['test/browser/**', 'test/readme/**'],
           testTimeout: 30_000,
+          // Tests leave the tree clean: a run that changed it fails (test/setup/clean-tree.ts).
+          globalSetup: ['test/setup/clean-tree.ts'],
         },
       },
       {
@@ -64,7 +66,7 @@ export default defineConfig({
           name: 'browser',
           // Every core test runs in a real browser too; Node-only tests live in test/node/.
           include: ['test/**/*.test.ts'],
-          exclude: ['test/node/**'],
+          exclude: ['test/node/**', 'test/readme/**'],
           testTimeout: 60_000,
           browser: {
             enabled: true,
@@ -75,6 +77,20 @@ export default defineConfig({
               launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
             }),
           },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // README.md run as written (test/readme/readme.test.ts). Its commands rebuild dist/
+          // and dist-demo/, which other tests read: it runs alone, after the other projects.
+          name: 'readme',
+          include: ['test/readme/**/*.test.ts'],
+          testTimeout: 900_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          globalSetup: ['test/setup/clean-tree.ts'],
         },
       },
     ],

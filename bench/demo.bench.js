@@ -197,7 +197,7 @@ export async function run() {
 
     await page.locator('#design').selectOption('designs/a5-ten-areas.json')
     await page.waitForSelector('#app[data-state="ready"]:not([data-pending])')
-    const tenAreas = await keystrokes(page, 'Line 5', KEYSTROKES / 2)
+    const tenAreas = await keystrokes(page, 'Monday', KEYSTROKES / 2)
     results.push({
       name: 'demo: keystroke → updated preview (A5, 10 Markdown areas)',
       median_us: median(tenAreas) * 1000,

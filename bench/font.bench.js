@@ -1,44 +1,152 @@
 /**
- * Font parsing and glyph outlines: our own sfnt reader (cmap, advances, `glyf`) against
- * opentype.js 2.0, which the core used before issue 7 and which now only reads CFF outlines.
+ * Font parsing, decoding and outlines: our own sfnt/CFF readers against opentype.js 2.0 (the
+ * core's reader before issue 7, now the test oracle), WOFF2 decoding (issue 17: ≤ 15 ms for a
+ * 100 kB face in Node) and the advances of a variable instance against a static face's.
  */
+import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
+import { promisify } from 'node:util'
+import { brotliDecompressSync } from 'node:zlib'
+import opentype from 'opentype.js'
 import { Bench } from 'tinybench'
 import { parseFont } from '../dist/text/font.js'
-import { readOutlinesWithOpentype } from '../dist/text/opentype-outlines.js'
+import { decodeWoff2 } from '../dist/text/woff2.js'
+import { decodeWoff2Font } from '../dist/text/woff2-decoder.js'
 
 const REGULAR = { bold: false, italic: false }
 
+const file = (path) => readFile(new URL(path, import.meta.url)).then((data) => new Uint8Array(data))
+
+/** opentype.js outlines of some glyphs, as the core read them before issue 7. */
+function opentypeOutlines(bytes, ids) {
+  const font = opentype.parse(bytes.slice().buffer, { lowMemory: true })
+  let count = 0
+  for (const id of ids) count += font.glyphs.get(id)?.path.commands.length ?? 0
+  return count
+}
+
+/**
+ * The first WOFF2 decode in a fresh Node process (module load excluded, JIT cold), median of
+ * five processes: what a CLI run or a server start pays once per face. `native` is the Node
+ * loader's path (node:zlib Brotli), otherwise the core's pure-JS decoder.
+ */
+async function freshProcessDecode(path, native) {
+  const dist = (module) => JSON.stringify(new URL(`../dist/text/${module}`, import.meta.url).href)
+  const script = `import { readFileSync } from 'node:fs'
+import { brotliDecompressSync } from 'node:zlib'
+const { decodeWoff2 } = await import(${dist('woff2.js')})
+const { decodeBrotli } = await import(${dist('woff2-decoder.js')})
+const brotli = ${native} ? (data, size) => new Uint8Array(brotliDecompressSync(data, { maxOutputLength: size })) : decodeBrotli
+const bytes = new Uint8Array(readFileSync(new URL(${JSON.stringify(new URL(path, import.meta.url).href)})))
+const start = performance.now()
+decodeWoff2(bytes, 'bench', brotli)
+console.log(performance.now() - start)`
+  const times = []
+  for (let run = 0; run < 5; run++) {
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      '--input-type=module',
+      '-e',
+      script,
+    ])
+    times.push(Number(stdout))
+  }
+  times.sort((a, b) => a - b)
+  return times[2] * 1000
+}
+
 /** @returns {Promise<{ name: string, median_us: number, p99_us?: number, note?: string }[]>} */
 export async function run() {
-  const inter = new Uint8Array(
-    await readFile(new URL('../fonts/Inter-Regular.ttf', import.meta.url))
+  const inter = await file('../fonts/Inter-Regular.ttf')
+  const sourceSans = await file('../node_modules/source-sans/OTF/SourceSans3-Regular.otf')
+  const woff2Path = '../node_modules/source-sans/WOFF2/TTF/SourceSans3-Bold.ttf.woff2'
+  const woff2 = await file(woff2Path)
+  const interVariable = await file(
+    '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'
   )
+  const interVariableSfnt = decodeWoff2Font(interVariable, 'Inter')
   const text = 'The quick brown fox jumps over the lazy dog. ÄÖÜ äöü ß 0123456789'
-  const ids = [...text].map((c) => parseFont(inter, 'Inter', REGULAR).glyphId(c.codePointAt(0)))
+  const ids = (face) => [...text].map((c) => face.glyphId(c.codePointAt(0)))
+  const interIds = ids(parseFont(inter, 'Inter', REGULAR))
+  const sourceIds = ids(parseFont(sourceSans, 'Source Sans 3', REGULAR))
+  const nativeWoff2 = (bytes) =>
+    decodeWoff2(
+      bytes,
+      'bench',
+      (data, size) => new Uint8Array(brotliDecompressSync(data, { maxOutputLength: size }))
+    )
+  // Advances once built: every glyph of the latin subset, looked up again and again.
+  const staticFace = parseFont(interVariableSfnt, 'Inter', REGULAR)
+  const variableFace = parseFont(interVariableSfnt, 'Inter', REGULAR, { axes: { wght: 700 } })
+  const glyphs = Array.from({ length: 500 }, (_, index) => index)
+  for (const id of glyphs) {
+    staticFace.advance(id)
+    variableFace.advance(id)
+  }
+
   const bench = new Bench({ time: 500 })
   bench
     .add('parseFont Inter regular (own reader)', () => {
       parseFont(inter, 'Inter', REGULAR)
     })
     .add('opentype.js parse Inter regular (lowMemory)', () => {
-      readOutlinesWithOpentype(inter.slice().buffer)
+      opentype.parse(inter.slice().buffer, { lowMemory: true })
     })
     .add('parse + 66 glyph paths (own reader)', () => {
       const face = parseFont(inter, 'Inter', REGULAR)
-      for (const id of ids) face.glyphPath(id)
+      for (const id of interIds) face.glyphPath(id)
     })
-    .add('parse + 66 glyph outlines (opentype.js)', () => {
-      const outlines = readOutlinesWithOpentype(inter.slice().buffer)
-      for (const id of ids) outlines(id)
+    .add('parse + 66 glyph outlines (opentype.js)', () => opentypeOutlines(inter, interIds))
+    .add('parse + 66 CFF glyph paths, Source Sans 3 (own charstring interpreter)', () => {
+      const face = parseFont(sourceSans, 'Source Sans 3', REGULAR)
+      for (const id of sourceIds) face.glyphPath(id)
+    })
+    .add('parse + 66 CFF glyph outlines, Source Sans 3 (opentype.js)', () =>
+      opentypeOutlines(sourceSans, sourceIds)
+    )
+    .add('WOFF2 decode, 109 kB face (pure JS: brotli + our transforms)', () => {
+      decodeWoff2Font(woff2, 'bench')
+    })
+    .add('WOFF2 decode, 109 kB face (Node loader: native Brotli + our transforms)', () => {
+      nativeWoff2(woff2)
+    })
+    .add('500 advances, static Inter (cached)', () => {
+      let sum = 0
+      for (const id of glyphs) sum += staticFace.advance(id)
+      return sum
+    })
+    .add('500 advances, variable Inter at wght 700 (cached)', () => {
+      let sum = 0
+      for (const id of glyphs) sum += variableFace.advance(id)
+      return sum
+    })
+    .add('parse variable Inter at wght 700 + 500 advances (HVAR, first use)', () => {
+      const face = parseFont(interVariableSfnt, 'Inter', REGULAR, { axes: { wght: 700 } })
+      for (const id of glyphs) face.advance(id)
+    })
+    .add('parse static Inter (same file, default) + 500 advances (first use)', () => {
+      const face = parseFont(interVariableSfnt, 'Inter', REGULAR)
+      for (const id of glyphs) face.advance(id)
     })
   await bench.run()
-  return bench.tasks.map((task) => {
+  const rows = bench.tasks.map((task) => {
     const latency = task.result?.latency
     return {
       name: task.name,
       median_us: Math.round((latency?.p50 ?? NaN) * 1000),
       p99_us: Math.round((latency?.p99 ?? NaN) * 1000),
+      note: task.name.startsWith('WOFF2')
+        ? 'each run decodes afresh (no cache); JIT warm'
+        : task.name.includes('(cached)')
+          ? 'repeats the same 500 ids: measures the per-face advance cache'
+          : undefined,
     }
   })
+  for (const native of [false, true]) {
+    rows.push({
+      name: `WOFF2 decode, 109 kB face, first in a fresh process (${native ? 'Node loader: native Brotli' : 'pure JS'})`,
+      median_us: Math.round(await freshProcessDecode(woff2Path, native)),
+      note: 'median of 5 processes; JIT cold, module load excluded',
+    })
+  }
+  return rows
 }

@@ -37,6 +37,7 @@ export interface SoakServer {
   readonly limits: { readonly postcardsPerMinute: number; readonly campaignsPerMinute: number }
   readonly retentionMs: number
   readonly maxRecords: number
+  readonly maxIdempotencyRecords?: number
   advance(): Promise<unknown>
   memory(): Promise<MemorySample>
   summary(): Promise<{
@@ -81,6 +82,7 @@ export interface SoakReport {
 export function startSoakServer(options?: {
   readonly retentionMs?: number
   readonly maxRecords?: number
+  readonly maxIdempotencyRecords?: number
 }): Promise<SoakServer>
 
 export function runSoak(

@@ -63,7 +63,7 @@ function createTally() {
  * Runs the sandbox of the shipped config on 127.0.0.1 with a clock moved by the parent, and
  * answers the parent's messages: `advance`, `memory`, `summary`, `stop`.
  *
- * @param {{ retentionMs: number, maxRecords: number }} options
+ * @param {{ retentionMs: number, maxRecords: number, maxIdempotencyRecords?: number }} options
  */
 async function serve(options) {
   const { createApiHandler } = await import('../dist/server/create-api-handler.js')
@@ -71,7 +71,12 @@ async function serve(options) {
   const { toNodeListener } = await import('../dist/node/serve.js')
   const { handlerOptionsOf, loadServerConfig } = await import('../dist/node/server-config.js')
   const config = await loadServerConfig()
-  const inner = memoryStore({ maxRecords: options.maxRecords })
+  const inner = memoryStore({
+    maxRecords: options.maxRecords,
+    ...(options.maxIdempotencyRecords
+      ? { maxIdempotencyRecords: options.maxIdempotencyRecords }
+      : {}),
+  })
   const tally = createTally()
   /** @type {string[]} */
   const errors = []
@@ -163,6 +168,7 @@ async function serve(options) {
  *   limits: { postcardsPerMinute: number, campaignsPerMinute: number },
  *   retentionMs: number,
  *   maxRecords: number,
+ *   maxIdempotencyRecords?: number,
  *   advance(): Promise<unknown>,
  *   memory(): Promise<{ heapUsed: number, rss: number }>,
  *   summary(): Promise<{ created: { count: number, sumA: number, sumB: number }, errors: string[], stored: Record<string, number> }>,
@@ -173,15 +179,19 @@ async function serve(options) {
 /**
  * Starts the server process (Node with `--expose-gc`, so memory is measured after a collection).
  *
- * @param {{ retentionMs?: number, maxRecords?: number }} [options] Idempotency retention
- *   (default: 4 minutes of the virtual clock) and records kept per account and mode (default:
- *   2000, so the caps are reached early and memory must plateau).
+ * @param {{ retentionMs?: number, maxRecords?: number, maxIdempotencyRecords?: number }} [options]
+ *   Idempotency retention (default: 4 minutes of the virtual clock), records kept per account
+ *   and mode (default: 2000, so the caps are reached early and memory must plateau), and
+ *   completed idempotency records kept in all (default: the store's, 100 000).
  * @returns {Promise<SoakServer>}
  */
 export async function startSoakServer(options = {}) {
   const settings = {
     retentionMs: options.retentionMs ?? 4 * MINUTE,
     maxRecords: options.maxRecords ?? 2000,
+    ...(options.maxIdempotencyRecords === undefined
+      ? {}
+      : { maxIdempotencyRecords: options.maxIdempotencyRecords }),
   }
   const child = fork(fileURLToPath(import.meta.url), ['--soak-server', JSON.stringify(settings)], {
     execArgv: ['--expose-gc'],
@@ -346,6 +356,10 @@ export async function runSoak(server, options) {
   const postcardLimit = server.limits.postcardsPerMinute
   const campaignLimit = server.limits.campaignsPerMinute
   const retentionPhases = server.retentionMs / MINUTE
+  // With a bound on the idempotency records (`maxIdempotencyRecords`), the oldest ids and keys
+  // are forgotten before their retention: replays use those of the current phase only (at most
+  // ~2000 records, below the bound of the soak).
+  const rememberedPhases = server.maxIdempotencyRecords === undefined ? retentionPhases : 1
   const testTokens = server.tokens.filter((token) => token.mode === 'test')
   const hot = testTokens[0]
   if (!hot) throw new Error('The soak needs a test token')
@@ -533,7 +547,7 @@ export async function runSoak(server, options) {
         else if (kind === 'replay') {
           // Within the retention, a replay is unconditional (spec 4.1 rules 1-2): another
           // payload gets the first answer, byte for byte.
-          const candidates = recent.filter((item) => phase - item.phase < retentionPhases)
+          const candidates = recent.filter((item) => phase - item.phase < rememberedPhases)
           const item = candidates[Math.floor(rng() * candidates.length)]
           if (item) {
             const answer = await send({
@@ -602,7 +616,7 @@ export async function runSoak(server, options) {
         } else if (kind === 'campaign' && live) {
           const roll2 = rng()
           // Keys are remembered for the retention, like request ids.
-          const current = campaigns.filter((item) => phase - item.phase < retentionPhases)
+          const current = campaigns.filter((item) => phase - item.phase < rememberedPhases)
           const known = current[Math.floor(rng() * current.length)]
           if (known && roll2 < 0.3) {
             // Same key, same payload: the original campaign again (spec 4.2).

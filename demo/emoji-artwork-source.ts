@@ -5,7 +5,9 @@
  *
  * @module
  */
-import { sanitizeArtworkBody, type EmojiArtwork } from '../src/index.ts'
+import type { EmojiArtwork } from '../src/index.ts'
+// Not in the public entry: the preview sanitises artwork itself; the demo checks it on arrival.
+import { sanitizeArtworkBody } from '../src/emoji/sanitize-artwork.ts'
 
 /** An artwork source that also answers synchronously for what it already has. */
 export interface HttpEmojiArtwork {

@@ -1,22 +1,24 @@
 /**
  * The page's update path, free of the DOM: from the body being typed to everything the page
  * shows (the verdict, each field's messages, each Markdown area's fit meter, the SVG preview of
- * both sides). It runs on every debounced keystroke, so it measures only what changed: a fit
- * meter is re-measured only when its text (or the fonts) changed.
+ * both sides). It runs on every debounced keystroke: one analysis of the body (a `Preflight`
+ * per font registry, whose cache keeps the work on unchanged texts) feeds the verdict, the
+ * preview and the fit meters, so a text is laid out again only when it (or the fonts) changed.
  *
  * @module
  */
 import {
+  createPreflight,
   renderPreview,
   type Design,
   type EmojiArtwork,
+  type FitMeasurement,
   type FontRegistry,
   type MarkdownFitError,
+  type Preflight,
   type Verdict,
   type Warning,
 } from '../src/index.ts'
-// Not in the public entry yet: the layout's live measurement (src/layout/).
-import { measureFit, type FitMeasurement } from '../src/layout/measure-fit.ts'
 
 /** The messages and warnings the page shows next to one field (or section). */
 export interface Findings {
@@ -34,13 +36,13 @@ export interface FitMeter {
   readonly used: number
   /** `3.2 mm left`, or `overflows by 4.1 mm: cut 86 characters`. */
   readonly text: string
-  /** The measurement it was made from (`measureFit`). */
+  /** The measurement it was made from (the area's layout in the analysis). */
   readonly measurement: FitMeasurement
 }
 
 /** Everything one update produces. */
 export interface LiveResult {
-  /** The verdict the API would give this body (`renderPreview` returns `validatePostcard`'s). */
+  /** The verdict the API would give this body (the analysis' verdict, plus preview warnings). */
   readonly verdict: Verdict
   /** SVG document of the front. */
   readonly front: string
@@ -52,7 +54,7 @@ export interface LiveResult {
   readonly other: Findings
   /** Fit meters by Markdown key. */
   readonly meters: ReadonlyMap<string, FitMeter>
-  /** Keys whose text was measured by this update (the others were unchanged). */
+  /** Keys whose text (or fonts) changed since the last update, so it was laid out again. */
   readonly remeasured: readonly string[]
 }
 
@@ -147,14 +149,19 @@ export function fieldOf(path: string, fields: ReadonlySet<string>): string | und
  */
 export function createLiveCheck(design: Design, fieldPaths: Iterable<string>): LiveCheck {
   const fields = new Set(fieldPaths)
-  const measured = new Map<
-    string,
-    { text: string; fonts: FontRegistry; measurement: FitMeasurement }
-  >()
+  // One preflight per registry: the loader makes a new registry when a face arrives.
+  let preflight: Preflight | undefined
+  let preflightFonts: FontRegistry | undefined
+  const last = new Map<string, string>()
   return {
     update(body, inputs) {
-      const { front, back, verdict } = renderPreview(body, design, {
-        fonts: inputs.fonts,
+      if (preflight === undefined || preflightFonts !== inputs.fonts) {
+        preflight = createPreflight({ design, fonts: inputs.fonts })
+        preflightFonts = inputs.fonts
+        last.clear()
+      }
+      const analysis = preflight.analyze(body)
+      const { front, back, verdict } = renderPreview(analysis, {
         emojiArtwork: inputs.emojiArtwork,
         idPrefix: 'pp-',
         bleed: inputs.guides,
@@ -183,15 +190,15 @@ export function createLiveCheck(design: Design, fieldPaths: Iterable<string>): L
       const fitErrors = verdict.ok ? undefined : verdict.body.meta?.markdown_fit_errors
       const meters = new Map<string, FitMeter>()
       const remeasured: string[] = []
-      for (const area of design.markdownAreas) {
+      for (const analysed of analysis.areas) {
+        const area = analysed.element
         const text = body.content?.[area.key] ?? ''
-        let cached = measured.get(area.key)
-        if (!cached || cached.text !== text || cached.fonts !== inputs.fonts) {
-          cached = { text, fonts: inputs.fonts, measurement: measureFit(text, area, inputs.fonts) }
-          measured.set(area.key, cached)
+        if (last.get(area.key) !== text) {
+          last.set(area.key, text)
           remeasured.push(area.key)
         }
-        const { measurement } = cached
+        // The analysis holds the meter of every text it laid out; an absent text is empty.
+        const measurement = analysed.fit ?? preflight.measureFit(area.key, text)
         const error = fitErrors?.find((item) => item.key === area.key)
         meters.set(area.key, {
           key: area.key,

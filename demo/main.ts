@@ -32,7 +32,7 @@ import {
   type CatalogFlow,
 } from './sandbox-catalog.ts'
 import { SAMPLE_FROM, SAMPLE_TO, sampleContent, sampleQrCodes } from './sample-postcard.ts'
-import { setUpSendPanel } from './send-panel.ts'
+import { setUpSendPanel, type SendPanel } from './send-panel.ts'
 
 /** Quiet time after a keystroke before the page checks (typing bursts are checked once). */
 const DEBOUNCE_MS = 60
@@ -107,6 +107,8 @@ const faces = new Map<string, { text: string; faces: ReadonlySet<FaceSlot> }>()
 
 let page: Page | undefined
 let last: { result: LiveResult; body: FormBody } | undefined
+/** The send panel, told what a send would send after every check (stale answers). */
+let sendPanel: SendPanel | undefined
 let timer: ReturnType<typeof setTimeout> | undefined
 let generation = 0
 
@@ -222,6 +224,7 @@ async function run(): Promise<LiveResult | undefined> {
     if (run !== generation || page !== current) return undefined
     const result = commit(current, body, registry)
     last = { result, body }
+    sendPanel?.showCurrent({ body, token: tokenSelect.value })
     app.dataset['state'] = 'ready'
     app.removeAttribute('aria-busy')
     settle(run)
@@ -346,7 +349,10 @@ async function start(): Promise<void> {
     schedule()
   })
   guides.addEventListener('change', () => void run())
-  setUpSendPanel(
+  tokenSelect.addEventListener('change', () => {
+    if (last) sendPanel?.showCurrent({ body: last.body, token: tokenSelect.value })
+  })
+  sendPanel = setUpSendPanel(
     {
       async current() {
         clearTimeout(timer)

@@ -61,16 +61,16 @@ export const SAMPLE_FROM: Readonly<Record<AddressField, string>> = {
 const SAMPLE_TEXTS: Readonly<Record<string, string>> = {
   greeting: 'Hello Erika!\nThank you for growing with us since 2021.',
   body: 'Spring has arrived at Bloom & Co.\n\n- 15 % off every bouquet\n- free delivery until Sunday\n\nSee you soon!',
-  line_1: '**Trattoria Bloom**',
-  line_2: 'Fresh pasta, every day',
-  line_3: 'Monday: **Tagliatelle** with wild garlic',
-  line_4: 'Friday: **Risotto** with spring peas',
-  line_5: 'Starters from 6 €',
-  line_6: 'Pasta from 11 €',
-  line_7: 'Mains from 16 €',
-  line_8: 'Desserts from 5 €',
-  line_9: 'Wine of the week: Soave',
-  line_10: 'Open daily 12–22 h',
+  line_1: '**Risotto ai funghi**',
+  line_2: '*with parmesan and fresh thyme*',
+  line_3: 'Tuesday to Friday, 12:00–14:30 and 18:00–22:00',
+  line_4: 'Book a table for two: the **dessert is on us**',
+  line_5: '**Monday:** minestrone',
+  line_6: '**Tuesday:** lasagne al forno',
+  line_7: '**Wednesday:** saltimbocca',
+  line_8: '**Thursday:** gnocchi',
+  line_9: '**Friday:** branzino',
+  line_10: 'Prices include VAT. Allergens on request.',
 }
 
 /** URLs for the QR keys of the sample designs. */

@@ -20,6 +20,33 @@ export interface SendSource {
   }>
 }
 
+/** What the page holds now: the body the live check judged, and the chosen token. */
+export interface CurrentRequest {
+  readonly body: unknown
+  readonly token: string
+}
+
+/** The panel, as the page drives it. */
+export interface SendPanel {
+  /**
+   * Tells the panel what a send would send now. An answer shown for another body or token is
+   * marked stale (the page changed since it was sent), and fresh again when the page returns
+   * to what was sent: an answer never sits beside a verdict it does not belong to.
+   */
+  showCurrent(current: CurrentRequest): void
+}
+
+/**
+ * The identity of a request, to tell whether an answer belongs to what the page holds now. The
+ * request id is left out: a new id for the same postcard is the same card.
+ *
+ * @param request Body and token.
+ * @returns A key, equal for equal requests.
+ */
+export function requestKey(request: CurrentRequest): string {
+  return JSON.stringify([request.token, request.body])
+}
+
 /** A fresh idempotency key. */
 export function newRequestId(): string {
   return crypto.randomUUID()
@@ -42,8 +69,9 @@ function sameAsLiveCheck(result: SendResult, verdict: Verdict | undefined): bool
  *
  * @param source Where the body comes from.
  * @param endpoint Absolute URL of `POST /api/v1/postcards`.
+ * @returns The panel, told of every change of the page.
  */
-export function setUpSendPanel(source: SendSource, endpoint: string): void {
+export function setUpSendPanel(source: SendSource, endpoint: string): SendPanel {
   const requestId = byId('request-id', HTMLInputElement)
   const send = byId('send', HTMLButtonElement)
   const copy = byId('copy-curl', HTMLButtonElement)
@@ -53,6 +81,7 @@ export function setUpSendPanel(source: SendSource, endpoint: string): void {
   const time = byId('answer-time', HTMLElement)
   const explain = byId('answer-explain', HTMLElement)
   const compare = byId('answer-compare', HTMLElement)
+  const staleNote = byId('answer-stale', HTMLElement)
   const headers = byId('answer-headers', HTMLElement)
   const body = byId('answer-body', HTMLElement)
   const replay = byId('replay-actions', HTMLElement)
@@ -65,6 +94,18 @@ export function setUpSendPanel(source: SendSource, endpoint: string): void {
   ]
 
   requestId.value = newRequestId()
+  /** The request the shown answer belongs to, and the one the page holds now. */
+  let answered: string | undefined
+  let current: string | undefined
+  const markFreshness = (): void => {
+    const stale = answered !== undefined && current !== undefined && answered !== current
+    if (stale) answer.dataset['stale'] = 'true'
+    else delete answer.dataset['stale']
+    staleNote.hidden = !stale
+    // "Same body as the live check predicted" speaks of the verdict shown beside it: not so
+    // once the card changed.
+    compare.hidden = stale || answer.dataset['status'] !== '422'
+  }
   let copiedTimer: ReturnType<typeof setTimeout> | undefined
   const note = (text: string): void => {
     clearTimeout(copiedTimer)
@@ -81,7 +122,8 @@ export function setUpSendPanel(source: SendSource, endpoint: string): void {
     }
   }
 
-  const show = (result: SendResult, verdict: Verdict | undefined): void => {
+  const show = (result: SendResult, sent: PostcardRequest, verdict: Verdict | undefined): void => {
+    answered = requestKey(sent)
     answer.hidden = false
     answer.dataset['status'] = String(result.status)
     setText(status, result.statusLine)
@@ -103,6 +145,7 @@ export function setUpSendPanel(source: SendSource, endpoint: string): void {
     )
     setText(body, result.bodyText)
     replay.hidden = ![201, 202, 409].includes(result.status)
+    markFreshness()
   }
 
   const submit = async (fresh: boolean): Promise<void> => {
@@ -111,7 +154,7 @@ export function setUpSendPanel(source: SendSource, endpoint: string): void {
     answer.setAttribute('aria-busy', 'true')
     try {
       const { request: next, verdict } = await request()
-      show(await sendPostcard(next), verdict)
+      show(await sendPostcard(next), next, verdict)
     } finally {
       for (const button of buttons) button.disabled = false
       answer.removeAttribute('aria-busy')
@@ -138,4 +181,10 @@ export function setUpSendPanel(source: SendSource, endpoint: string): void {
       }
     })()
   })
+  return {
+    showCurrent(next) {
+      current = requestKey(next)
+      markFreshness()
+    },
+  }
 }

@@ -3,46 +3,22 @@ import { expect, test } from 'vitest'
 // Adding an export is a reviewed change (STYLE rule 7): this pins the public surface.
 test('should expose the public core API', async () => {
   expect(Object.keys(await import('../src/index.ts')).sort()).toEqual([
-    'ALLOWED_MARKDOWN',
-    'ArtworkIdPrefixError',
     'CampaignOptionsError',
-    'DEFAULT_CAMPAIGN_REQUIRED',
-    'DEFAULT_MARKETING_SOURCE',
     'DEFAULT_PINNED_EMOJI_VERSION',
     'DesignError',
-    'EMOJI_VERSIONS',
     'EmojiVersionError',
     'FontError',
-    'ONLINE_SHOP_SOURCES',
+    'PreflightOptionsError',
     'PreviewOptionsError',
-    'QrArgumentError',
-    'artworkToSvg',
-    'byteCapacity',
-    'checkFit',
-    'checkGlyphCoverage',
-    'checkMarkdown',
-    'checkQrUrlElement',
-    'checkQrValue',
-    'collectEmojiKeys',
+    'SPEC_LIMITS',
+    'analyzePostcard',
     'createFontRegistry',
-    'createUnprocessableBody',
-    'emojiArtworkKey',
-    'findEmoji',
-    'isEmoji',
-    'layoutMarkdown',
-    'layoutPlainText',
-    'maxVersionForArea',
+    'createPreflight',
+    'loadFontRegistry',
     'measureFit',
-    'minimalVersion',
-    'minimumAreaMm',
     'parseDesign',
-    'prefixArtworkIds',
     'previewEmojiKeys',
-    'qrMatrix',
     'renderPreview',
-    'resolveQrUrl',
-    'sanitizeArtworkBody',
-    'scanEmoji',
     'validateCampaign',
     'validatePostcard',
   ])
@@ -51,8 +27,21 @@ test('should expose the public core API', async () => {
 test('should expose the server API', async () => {
   expect(Object.keys(await import('../src/server/index.ts')).sort()).toEqual([
     'ApiOptionsError',
+    'StoreUnavailableError',
     'createApiHandler',
     'createOpenApiDocument',
     'memoryStore',
+  ])
+})
+
+test('should expose the client API', async () => {
+  expect(Object.keys(await import('../src/client/index.ts')).sort()).toEqual([
+    'ApiError',
+    'ClientOptionsError',
+    'DEFAULT_RETRY',
+    'RequestIdReusedError',
+    'SendError',
+    'UnprocessableError',
+    'createClient',
   ])
 })

@@ -22,8 +22,10 @@ import type {
 import type { PinnedEmojiVersion } from '../emoji/emoji-version.ts'
 import type { EmojiFinding } from '../emoji/types.ts'
 import type { FitMeasurement } from '../layout/measure-fit.ts'
+import type { RendererProfile } from '../layout/renderer-profile.ts'
 import type { TextLayout } from '../layout/types.ts'
 import type { MarkdownViolation } from '../markdown/types.ts'
+import type { QrMatrix } from '../qr/qr-matrix.ts'
 import type { QrUrlElementResult, QrValueResult } from '../qr/types.ts'
 import type { FontRegistry } from '../text/types.ts'
 import type {
@@ -34,13 +36,9 @@ import type {
   Warning,
 } from '../verdict/types.ts'
 
-/**
- * How text geometry is rounded (docs/layout.md): `chromium` snaps font sizes and line boxes to
- * 1/64 px and breaks and compares widths as Chromium's layout does; `exact` keeps unrounded
- * geometry. The fit verdict, the 422 body, the fit meter, the preview and the proof all use the
- * profile of their analysis.
- */
-export type RendererProfile = 'chromium' | 'exact'
+// The renderer profile lives with the layout rules it selects (docs/layout.md); the fit verdict,
+// the 422 body, the fit meter, the preview and the proof all use the profile of their analysis.
+export type { RendererProfile }
 
 /** Options of an analysis (and so of `validatePostcard`, `renderPreview`, `createPreflight`). */
 export interface AnalyzeOptions {
@@ -122,6 +120,13 @@ export interface QrAnalysis {
    * or an earlier rule rejected it.
    */
   readonly result: QrValueResult | QrUrlElementResult | undefined
+  /**
+   * The symbol drawn (quiet zone not included): the modules of the resolved URL whenever the value
+   * is a complete http(s) URL that version 40 holds, also when it is too large for the area (the
+   * preview marks its small modules) or an earlier rule rejected it (an over-long value is drawn
+   * from its first 2048 characters). `undefined` otherwise.
+   */
+  readonly matrix: QrMatrix | undefined
 }
 
 /** A design `text` element laid out (static: the same for every body of a design). */
@@ -140,6 +145,8 @@ export interface ImageAnalysis {
   readonly path: string
   /** The sanitised data URI to draw, or `undefined` when it was rejected (with a warning). */
   readonly href: string | undefined
+  /** Why it was rejected, in the message grammar (the preview's `image-rejected` warning). */
+  readonly problem: string | undefined
   /** Raster size in pixels (PNG, JPEG); `undefined` for vector (SVG) images. */
   readonly pixels: { readonly width: number; readonly height: number } | undefined
   /** Effective resolution at the printed size (the lower axis); `undefined` for vectors. */

@@ -1,9 +1,10 @@
 /**
- * `parseDesign`: checks a design document (`shared/design-format.md`) by hand, without ajv, so
+ * `parseDesign`: checks a design document (`docs/design-format.md`) by hand, without ajv, so
  * the core stays CSP-safe, and returns it with every default filled.
  *
  * @module
  */
+import { SPEC_LIMITS } from '../spec/limits.ts'
 import { DesignError, type DesignProblem } from './design-error.ts'
 import type {
   AddressElement,
@@ -32,16 +33,14 @@ export interface ParseDesignOptions {
   readonly families?: readonly string[] | undefined
 }
 
-// spec 2.5 and 2.6 (and section 8): the pattern of `content` and `qr_codes` keys.
-const KEY_PATTERN = /^[a-z][a-z0-9_]{0,63}$/
+const KEY_PATTERN = SPEC_LIMITS.keyPattern
 const COLOUR_PATTERN = /^#[\da-f]{6}$/i
 const UUID_PATTERN = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i
 const NOT_BLANK = /\S/
-// spec 2.5: "A design has at most 10 Markdown areas."
-const MAX_MARKDOWN_AREAS = 10
-// spec 2.6 and 8: a QR value has at most 2048 characters; a URL stored in the design gets the
-// same limit, so no design can hold a URL the service would refuse in `qr_codes`.
-const MAX_URL_LENGTH = 2048
+const MAX_MARKDOWN_AREAS = SPEC_LIMITS.markdownAreas
+// A URL stored in the design gets the limit of a `qr_codes` value, so no design can hold a URL
+// the service would refuse in `qr_codes`.
+const MAX_URL_LENGTH = SPEC_LIMITS.qrValueLength
 // Print legibility floor; a smaller value is almost always a size in millimetres typed as points.
 const MIN_FONT_SIZE_PT = 4
 // A multiplier outside this range is almost always a leading in points or millimetres.

@@ -1,5 +1,5 @@
 /**
- * The design document of `shared/design-format.md`: what a flow's postcard looks like.
+ * The design document of `docs/design-format.md`: what a flow's postcard looks like.
  * All lengths are millimetres, font sizes points, `line_height` a multiplier of the font size.
  * Coordinates run from the top-left corner of each side's trim box.
  *

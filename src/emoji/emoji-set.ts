@@ -27,6 +27,8 @@ const VS15 = '\uFE0E'
 const VS16 = '\uFE0F'
 const SKIN_TONES = ['\u{1F3FB}', '\u{1F3FC}', '\u{1F3FD}', '\u{1F3FE}', '\u{1F3FF}']
 
+// Lazily initialised constants: each table is built from the generated data on first use and
+// never changed afterwards.
 let table: Map<string, number> | undefined
 let startUnits: Set<number> | undefined
 let textDefault: Set<string> | undefined

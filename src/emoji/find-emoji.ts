@@ -22,8 +22,11 @@ import { emojiStartUnits, lookupEmoji, type EmojiEntry } from './emoji-set.ts'
 import { pinnedVersionIndex } from './emoji-version.ts'
 import type { EmojiFinding, EmojiScanOptions } from './types.ts'
 
+// Lazily initialised constants: built on first use, never changed afterwards (a segmenter keeps
+// no state between calls; the pattern is kept as its source, each scan makes its own RegExp, so
+// no `lastIndex` is shared).
 let segmenter: Intl.Segmenter | undefined
-let candidates: RegExp | undefined
+let candidateMembers: string | undefined
 
 /** One segmenter for the whole process: creating one costs far more than using it. */
 function graphemes(): Intl.Segmenter {
@@ -37,7 +40,8 @@ function graphemes(): Intl.Segmenter {
  * slower than one of ten ranges (measured: 100 µs against 10 µs on 8,000 characters).
  */
 function candidatePattern(): RegExp {
-  if (!candidates) {
+  let members = candidateMembers
+  if (members === undefined) {
     const units = [...emojiStartUnits(), 0x20e3].sort((a, b) => a - b)
     const ranges: [number, number][] = []
     for (const unit of units) {
@@ -46,11 +50,11 @@ function candidatePattern(): RegExp {
       else ranges.push([unit, unit])
     }
     const hex = (unit: number): string => `\\u${unit.toString(16).padStart(4, '0')}`
-    const members = ranges.map(([a, b]) => (a === b ? hex(a) : `${hex(a)}-${hex(b)}`)).join('')
-    // No `u` flag on purpose: lead surrogates are matched as code units.
-    candidates = new RegExp(`[${members}]`, 'g')
+    members = ranges.map(([a, b]) => (a === b ? hex(a) : `${hex(a)}-${hex(b)}`)).join('')
+    candidateMembers = members
   }
-  return candidates
+  // No `u` flag on purpose: lead surrogates are matched as code units.
+  return new RegExp(`[${members}]`, 'g')
 }
 
 /**
@@ -195,7 +199,6 @@ export function findEmoji(text: string, options: EmojiScanOptions = {}): readonl
   const found: EmojiFinding[] = []
   // Everything before `done` is scanned, and a grapheme boundary is certain at `done`.
   let done = 0
-  pattern.lastIndex = 0
   const startUnits = emojiStartUnits()
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
     let start = match.index

@@ -4,11 +4,11 @@
  *
  * @module
  */
-import type { Warning } from '../verdict/types.ts'
+import type { WarningDraft } from '../verdict/types.ts'
 import { DEFAULT_PINNED_EMOJI_VERSION } from './emoji-version.ts'
 import { findEmoji } from './find-emoji.ts'
 import { formatCodePoints } from './format-code-points.ts'
-import type { EmojiScanOptions } from './types.ts'
+import type { EmojiFinding, EmojiScanOptions } from './types.ts'
 
 /**
  * Warns about every emoji of a text that the pinned set does not hold (spec 2.3), once per
@@ -34,11 +34,28 @@ export function scanEmoji(
   text: string,
   path: string,
   options: EmojiScanOptions = {}
-): readonly Warning[] {
+): readonly WarningDraft[] {
+  return emojiWarnings(findEmoji(text, options), path, options)
+}
+
+/**
+ * The warnings of {@link scanEmoji} from emoji already found in a text (`findEmoji` with the same
+ * pinned version), so an analysis that keeps the findings does not scan the text twice.
+ *
+ * @param findings The emoji of the text, in text order.
+ * @param path The field path.
+ * @param options The pinned emoji version the findings were made with.
+ * @returns The warnings, empty when every emoji is in the set.
+ */
+export function emojiWarnings(
+  findings: readonly EmojiFinding[],
+  path: string,
+  options: EmojiScanOptions = {}
+): readonly WarningDraft[] {
   const pinned = options.pinnedVersion ?? DEFAULT_PINNED_EMOJI_VERSION
-  const warnings: Warning[] = []
+  const warnings: WarningDraft[] = []
   const seen = new Set<string>()
-  for (const finding of findEmoji(text, options)) {
+  for (const finding of findings) {
     if (finding.inSet || seen.has(finding.key)) continue
     seen.add(finding.key)
     const codePoints = formatCodePoints(finding.grapheme)

@@ -1,9 +1,11 @@
 /**
  * Greedy first-fit line breaking of one forced-break-delimited line of styled text, the way
  * Chromium's LayoutNG line breaker does it for `white-space: normal; overflow-wrap: anywhere`:
- * take break opportunities while the content fits (hanging spaces excluded, widths compared in
- * 1/64 px), break a piece wider than the line between grapheme clusters, and measure a word cut
- * by a break as its own shaped text (as Chromium reshapes line ends).
+ * take break opportunities while the content fits (hanging spaces excluded, widths compared as
+ * the renderer profile says), break a piece wider than the line between grapheme clusters, and
+ * measure a word cut by a break as its own shaped text (as Chromium reshapes line ends). Under
+ * the `chromium` profile each inline item (the part of a style run on the line) is rounded up
+ * to a layout unit and no kerning crosses items, as in Chromium's line breaker.
  *
  * @module
  */
@@ -11,10 +13,11 @@ import { emojiStartUnits } from '../emoji/emoji-set.ts'
 import { isEmoji } from '../emoji/is-emoji.ts'
 import { graphemeBoundaries } from '../text/graphemes.ts'
 import { findBreakOpportunities, type BreakOpportunity } from '../text/line-break.ts'
+import { faceStore, type MemoSlot } from '../text/face-memo.ts'
 import { shapeText, type ShapedText } from '../text/shape.ts'
 import type { Face } from '../text/types.ts'
 import type { InlineLine, StyleRun } from './content-blocks.ts'
-import { fitsLine } from './units.ts'
+import type { ProfileRules } from './renderer-profile.ts'
 
 /** What a unit of a line is. */
 const WORD = 0
@@ -87,18 +90,31 @@ interface PreparedEntry {
   readonly prepared: Prepared
 }
 
-/** Prepared lines per family (its regular face) and text; cleared past the limit. */
-const preparedLines = new WeakMap<Face, Map<string, PreparedEntry[]>>()
+/** Prepared lines of a family (kept on its regular face's memo) by text, and their size. */
+interface PreparedLines {
+  readonly byText: Map<string, PreparedEntry[]>
+  /** Characters of the texts kept. */
+  characters: number
+}
+
+/** Texts one family keeps prepared before it starts over. */
 const PREPARED_LIMIT = 4000
 /**
- * Characters of line texts one family's cache may hold before it is cleared: entries are capped
- * by count above, and by size here, so distinct 8000-character texts cannot pile up (issue 8).
+ * Characters of line texts one family may keep before it starts over: entries are capped by
+ * count above, and by size here, so distinct 8000-character texts cannot pile up (issue 8).
  */
 const PREPARED_CHARS_LIMIT = 1_000_000
-const preparedChars = new WeakMap<object, number>()
+/** Prepared lines per family, on the memo of its regular face. */
+const PREPARED_LINES: MemoSlot<PreparedLines> = Object.freeze({
+  name: 'prepared lines',
+  create: (): PreparedLines => ({ byText: new Map(), characters: 0 }),
+})
 
 /** Resolves the face of a style run. */
 export type FaceOf = (run: StyleRun) => Face
+
+/** Rounds the width of an inline item in em up as the profile does (`chromium`). */
+type SnapItem = (widthEm: number) => number
 
 /** Whether a text may hold an emoji: a unit that starts one, VS16 or the keycap mark. */
 function mayHoldEmoji(text: string): boolean {
@@ -151,14 +167,11 @@ function prepare(line: InlineLine, family: Face, faceOf: FaceOf): Prepared {
     const prefix = preparePrefix(prepare(line.prefixOf, family, faceOf), line)
     if (prefix) return prefix
   }
-  let byText = preparedLines.get(family)
-  if (!byText) {
-    byText = new Map()
-    preparedLines.set(family, byText)
-  }
+  const kept = faceStore(family, PREPARED_LINES)
+  const byText = kept?.byText
   // Keyed by content, not by object: the same paragraph in the next text (a campaign's
   // template, the next keystroke in a form) reuses its units and break opportunities.
-  const entries = byText.get(line.text)
+  const entries = byText?.get(line.text)
   const known = entries?.find((entry) => sameRuns(entry.runs, line.runs))
   if (known) return known.prepared
   const text = line.text
@@ -216,12 +229,13 @@ function prepare(line: InlineLine, family: Face, faceOf: FaceOf): Prepared {
     }
   }
   const result: Prepared = { units, opportunities: findBreakOpportunities(text) }
-  const chars = (preparedChars.get(byText) ?? 0) + line.text.length
+  if (!kept || !byText) return result
+  const chars = kept.characters + line.text.length
   if (byText.size >= PREPARED_LIMIT || chars > PREPARED_CHARS_LIMIT) {
     byText.clear()
-    preparedChars.set(byText, line.text.length)
+    kept.characters = line.text.length
   } else {
-    preparedChars.set(byText, chars)
+    kept.characters = chars
   }
   byText.set(line.text, [...(byText.get(line.text) ?? []), { runs: line.runs, prepared: result }])
   return result
@@ -290,6 +304,9 @@ function kernBetween(face: Face, left: ShapedText, right: ShapedText): number {
  * Measures content from a fixed line start to increasing ends, adding whole units once.
  * Kerning between units of one face is added to the left unit (HarfBuzz keeps it on the first
  * glyph of a pair), so a word keeps its kerning with a following hanging space.
+ *
+ * With `snap` (the `chromium` profile) the line is a row of inline items, one per style run:
+ * each item's width is rounded up on its own, and kerning stops at item boundaries.
  */
 class LineCursor {
   private index: number
@@ -299,13 +316,26 @@ class LineCursor {
   private previousFace: Face | undefined
   private previousShape: ShapedText | undefined
   private previousWhole = false
+  /** The style run of the open item (`snap` only). */
+  private itemRun: StyleRun | undefined
+  /** Where the open item starts in `sum` (em). */
+  private itemStart = 0
+  /** Rounded width of the items before the open one (em). */
+  private closed = 0
+  /**
+   * After {@link widthTo} under `snap` with an end inside a word: the content width in em with
+   * the cut word measured as part of the whole word (unrounded), which Chromium's line breaker
+   * looks at before it reshapes the line end; `undefined` otherwise.
+   */
+  context: number | undefined
 
   constructor(
     private readonly text: string,
     private readonly units: readonly Unit[],
     private readonly start: number,
     /** Widths beyond this (em) need not be exact: the content cannot fit. */
-    private readonly limit = Infinity
+    private readonly limit = Infinity,
+    private readonly snap?: SnapItem
   ) {
     let index = 0
     while (index < units.length && (units[index] as Unit).end <= start) index++
@@ -319,25 +349,43 @@ class LineCursor {
       this.add(units[this.index] as Unit)
       this.index++
     }
+    this.context = undefined
     const partial = units[this.index]
     let width = this.content
     let face: Face | undefined
+    // Under `snap`, a cut unit of another run than the open item starts an item of its own.
+    let opensItem = false
+    // Width in em up to the cut as the whole unit was shaped (kerning across the cut included).
+    let inContext: number | undefined
     if (partial && partial.start < end && partial.kind !== SPACE) {
       const from = Math.max(partial.start, this.start)
+      opensItem = this.snap !== undefined && partial.run !== this.itemRun
       if (partial.kind === EMOJI) width = this.sum + 1
       else {
         const estimate = estimateOf(partial, from, end)
         if (this.sum + estimate > this.limit + ESTIMATE_MARGIN) return this.sum + estimate
         const shaped = shapeOf(this.text, partial, from, end)
-        width =
-          this.sum + this.kernTo(partial.face, shaped) + shaped.width / partial.face.unitsPerEm
+        const kern = opensItem ? 0 : this.kernTo(partial.face, shaped)
+        width = this.sum + kern + shaped.width / partial.face.unitsPerEm
+        inContext = this.sum + kern + estimate
         face = partial.face
       }
     } else if (hyphen) {
       face = this.previousFace
     }
-    if (hyphen && face) width += hyphenOf(face).width / face.unitsPerEm
-    return width
+    const hyphenWidth = hyphen && face ? hyphenOf(face).width / face.unitsPerEm : 0
+    const snap = this.snap
+    if (!snap) return width + hyphenWidth
+    // Chromium adds the hyphen of a soft-hyphen break as an inline size of its own.
+    const hyphenItem = hyphenWidth > 0 ? snap(hyphenWidth) : 0
+    if (opensItem) {
+      const before = this.closed + snap(this.sum - this.itemStart)
+      if (inContext !== undefined) this.context = before + (inContext - this.sum)
+      return before + snap(width - this.sum) + hyphenItem
+    }
+    if (inContext !== undefined) this.context = this.closed + (inContext - this.itemStart)
+    const item = width - this.itemStart
+    return this.closed + (item > 0 ? snap(item) : 0) + hyphenItem
   }
 
   private kernTo(face: Face, shaped: ShapedText): number {
@@ -346,7 +394,18 @@ class LineCursor {
       : 0
   }
 
+  /** Closes the open item and opens one for a run (`snap` only): no kerning across items. */
+  private openItem(run: StyleRun, snap: SnapItem): void {
+    // `sum` and `content` stay raw; only the widths of whole items are rounded.
+    if (this.itemRun !== undefined) this.closed += snap(this.sum - this.itemStart)
+    this.itemRun = run
+    this.itemStart = this.sum
+    this.previousFace = undefined
+    this.previousShape = undefined
+  }
+
   private add(unit: Unit): void {
+    if (this.snap && unit.run !== this.itemRun) this.openItem(unit.run, this.snap)
     if (unit.kind === EMOJI) {
       this.sum += 1
       this.content = this.sum
@@ -406,9 +465,10 @@ function hyphenOf(face: Face): ShapedText {
  * @param line The text between two forced breaks.
  * @param family The family's regular face: units and opportunities are cached per family and text.
  * @param faceOf Face of a style run.
- * @param fontSizePx Font size in CSS px.
+ * @param fontSizePx Font size glyphs are scaled with, in CSS px (the profile's shaping size).
  * @param availablePx Width of the line box in CSS px.
  * @param place Whether to position the pieces (the fit check only needs widths).
+ * @param rules The renderer profile's rules: how widths round and when content fits.
  * @returns The lines; an empty text gives one empty line.
  */
 export function breakLines(
@@ -417,12 +477,18 @@ export function breakLines(
   faceOf: FaceOf,
   fontSizePx: number,
   availablePx: number,
-  place: boolean
+  place: boolean,
+  rules: ProfileRules
 ): BrokenLine[] {
   const text = line.text
   const prepared = prepare(line, family, faceOf)
   const { units, opportunities } = prepared
-  const fits = (widthEm: number): boolean => fitsLine(widthEm * fontSizePx, availablePx)
+  const fits = (widthEm: number): boolean => rules.fits(widthEm * fontSizePx, availablePx)
+  // A size below 1/64 px rounds to nothing: no glyph has a width to round.
+  const snap: SnapItem | undefined =
+    rules.snapsItems && fontSizePx > 0
+      ? (widthEm) => rules.itemWidthPx(widthEm * fontSizePx) / fontSizePx
+      : undefined
   const lines: BrokenLine[] = []
   if (text.length === 0) return [{ start: 0, end: 0, width: 0, pieces: [] }]
   let start = 0
@@ -434,7 +500,7 @@ export function breakLines(
     ) {
       next++
     }
-    const cursor = new LineCursor(text, units, start, availablePx / fontSizePx)
+    const cursor = new LineCursor(text, units, start, availablePx / fontSizePx, snap)
     let best = -1
     let bestHyphen = false
     let bestWidth = 0
@@ -445,6 +511,11 @@ export function breakLines(
       const hyphen = opportunity?.kind === 'hyphen'
       const width = cursor.widthTo(end, hyphen)
       if (!fits(width)) break
+      if (
+        cursor.context !== undefined &&
+        !rules.fitsInContext(cursor.context * fontSizePx, availablePx)
+      )
+        break
       best = end
       bestHyphen = hyphen
       bestWidth = width
@@ -460,7 +531,8 @@ export function breakLines(
         units,
         start,
         pieceEnd,
-        fits
+        fits,
+        snap
       ))
       bestHyphen = false
     }
@@ -468,7 +540,7 @@ export function breakLines(
       start,
       end: best,
       width: bestWidth,
-      pieces: place ? placePieces(text, units, start, best, bestHyphen) : [],
+      pieces: place ? placePieces(text, units, start, best, bestHyphen, snap) : [],
     })
     start = best
   }
@@ -481,7 +553,8 @@ function emergencyBreak(
   units: readonly Unit[],
   start: number,
   pieceEnd: number,
-  fits: (width: number) => boolean
+  fits: (width: number) => boolean,
+  snap: SnapItem | undefined
 ): { end: number; width: number } {
   prepared.boundaries ??= graphemeBoundaries(text)
   const boundaries = prepared.boundaries
@@ -490,7 +563,8 @@ function emergencyBreak(
   // Candidate ends: the grapheme boundaries in (start, contentEnd), indices first..last.
   const first = firstAbove(boundaries, start)
   const last = firstAbove(boundaries, contentEnd - 1) - 1
-  const widthAt = (end: number): number => new LineCursor(text, units, start).widthTo(end, false)
+  const widthAt = (end: number): number =>
+    new LineCursor(text, units, start, Infinity, snap).widthTo(end, false)
   let bestEnd = Math.min(boundaries[first] ?? pieceEnd, pieceEnd)
   let bestWidth = widthAt(bestEnd)
   if (!fits(bestWidth)) return { end: bestEnd, width: bestWidth }
@@ -538,22 +612,34 @@ function firstAbove(values: readonly number[], value: number): number {
   return low
 }
 
-/** Pieces of the line `[start, end)` with pen positions in em. */
+/**
+ * Pieces of the line `[start, end)` with pen positions in em. Under `snap` each item (style run)
+ * starts where the rounded widths of the items before it end, as Chromium places them.
+ */
 function placePieces(
   text: string,
   units: readonly Unit[],
   start: number,
   end: number,
-  hyphen: boolean
+  hyphen: boolean,
+  snap: SnapItem | undefined
 ): LinePiece[] {
   const pieces: LinePiece[] = []
   let x = 0
   let previous: { face: Face; shaped: ShapedText; index: number } | undefined
+  let itemRun: StyleRun | undefined
+  let itemStart = 0
   for (const unit of units) {
     if (unit.end <= start) continue
     if (unit.start >= end) break
     const from = Math.max(unit.start, start)
     const to = Math.min(unit.end, end)
+    if (snap && unit.run !== itemRun) {
+      if (itemRun !== undefined) x = itemStart + snap(x - itemStart)
+      itemRun = unit.run
+      itemStart = x
+      previous = undefined
+    }
     if (unit.kind === EMOJI) {
       pieces.push({
         kind: 'emoji',

@@ -4,14 +4,14 @@
  *
  * @module
  */
+import { readMarkdown } from '../analysis/read-markdown.ts'
 import type { MarkdownElement } from '../design/types.ts'
-import type { Root } from 'mdast'
-import { parseForLayout } from '../markdown/parse-for-layout.ts'
 import { graphemeBoundaries } from '../text/graphemes.ts'
 import type { FontRegistry } from '../text/types.ts'
 import type { MarkdownFitError } from '../verdict/types.ts'
-import { contentBlocks, truncateBlocks, type ContentBlock } from './content-blocks.ts'
+import { truncateBlocks, type ContentBlock } from './content-blocks.ts'
 import { measureBlocks } from './layout-blocks.ts'
+import type { LayoutOptions } from './renderer-profile.ts'
 import type { LayoutMetrics } from './types.ts'
 import { roundMm } from './units.ts'
 
@@ -52,13 +52,12 @@ export function formatSuggestion(suggestion: FitSuggestion): string {
   return `${sentence}.`
 }
 
-/** Line boxes of a layout beyond the whole line boxes the area's height holds. */
+/** Line boxes of a layout (blank lines included) beyond the whole line boxes the area holds. */
 function linesOver(metrics: LayoutMetrics): number {
-  const { measured_height_mm: measured, available_height_mm: available } = metrics
   const lineHeight = metrics.line_height_mm
   if (lineHeight <= 0) return 0
-  const total = Math.round(measured / lineHeight)
-  const fitting = Math.floor(available / lineHeight + 1e-9)
+  const total = metrics.line_count + metrics.blank_line_count
+  const fitting = Math.floor(metrics.available_height_mm / lineHeight + 1e-9)
   return Math.max(0, total - fitting)
 }
 
@@ -78,7 +77,7 @@ function linesOver(metrics: LayoutMetrics): number {
  * @param metrics Its metrics in the area (not fitting).
  * @param area The area.
  * @param fonts The registry.
- * @returns The numbers of the suggestion.
+ * @returns The numbers of the suggestion; every trial layout uses the profile of `metrics`.
  */
 function suggest(
   text: string,
@@ -87,6 +86,7 @@ function suggest(
   area: MarkdownElement,
   fonts: FontRegistry
 ): FitSuggestion {
+  const options: LayoutOptions = { profile: metrics.profile }
   const boundaries = graphemeBoundaries(text)
   const total = boundaries.length - 1
   let low = 0
@@ -95,7 +95,7 @@ function suggest(
   while (low <= high) {
     const middle = (low + high) >> 1
     const prefix = truncateBlocks(blocks, boundaries[middle] as number)
-    if (measureBlocks(prefix, area, fonts).fits) {
+    if (measureBlocks(prefix, area, fonts, options).fits) {
       longest = middle
       low = middle + 1
     } else {
@@ -105,7 +105,7 @@ function suggest(
   let fontSize: number | undefined
   const start = (Math.ceil(area.font_size_pt / FONT_SIZE_STEP_PT) - 1) * FONT_SIZE_STEP_PT
   for (let size = start; size >= MIN_SUGGESTED_FONT_SIZE_PT; size -= FONT_SIZE_STEP_PT) {
-    if (measureBlocks(blocks, { ...area, font_size_pt: size }, fonts).fits) {
+    if (measureBlocks(blocks, { ...area, font_size_pt: size }, fonts, options).fits) {
       fontSize = size
       break
     }
@@ -118,32 +118,26 @@ function suggest(
 }
 
 /**
- * Checks that a `content` value fits its Markdown area (spec 2.5 rule 4) and, when it does
- * not, returns the `markdown_fit_errors` item of spec 7.1. Lengths are mm rounded to 0.01;
- * `block_count` counts paragraphs and list items, `line_count` the text lines (blank lines
- * between blocks are not counted); see docs/layout.md. Never throws on the text; a `FontError`
- * means the area's family is not in the registry.
+ * The `markdown_fit_errors` item (spec 7.1) of a text whose layout does not fit its area, with
+ * the exact repair suggestion: only a text that does not fit pays for the suggestion's
+ * measurements of prefixes and smaller sizes. Lengths are mm rounded to 0.01; `block_count`
+ * counts paragraphs and list items, `line_count` the text lines (blank lines between blocks are
+ * not counted); see docs/layout.md.
  *
  * @param text The Markdown text of `content.<key>`.
+ * @param blocks Its blocks (`readMarkdown(text).blocks`).
+ * @param metrics The metrics of its layout in the area.
  * @param area The Markdown area of the design.
  * @param fonts The font registry.
- * @param tree The text's tree from `parseForLayout`, when the caller has it already (default:
- *   parsed here).
- * @returns The fit error, or `undefined` when the text fits.
- * @example
- * ```ts
- * checkFit(longText, area, fonts)?.suggested_action
- * // 'Shorten the text by at least 86 characters (2 lines) or reduce the font size to 10 pt.'
- * ```
+ * @returns The fit error, or `undefined` when the metrics say it fits.
  */
-export function checkFit(
+export function fitErrorOf(
   text: string,
+  blocks: readonly ContentBlock[],
+  metrics: LayoutMetrics,
   area: MarkdownElement,
-  fonts: FontRegistry,
-  tree: Root = parseForLayout(text).tree
+  fonts: FontRegistry
 ): MarkdownFitError | undefined {
-  const blocks = contentBlocks(tree, text)
-  const metrics = measureBlocks(blocks, area, fonts)
   if (metrics.fits) return undefined
   return {
     key: area.key,
@@ -158,4 +152,32 @@ export function checkFit(
     line_count: metrics.line_count,
     suggested_action: formatSuggestion(suggest(text, blocks, metrics, area, fonts)),
   }
+}
+
+/**
+ * Checks that a `content` value fits its Markdown area (spec 2.5 rule 4) and, when it does
+ * not, returns the `markdown_fit_errors` item of spec 7.1 (see {@link fitErrorOf}). Never
+ * throws on the text; a `FontError` means the area's family is not in the registry. The
+ * analysis does not call this: it measures the layout it keeps (`fitErrorOf`).
+ *
+ * @param text The Markdown text of `content.<key>`.
+ * @param area The Markdown area of the design.
+ * @param fonts The font registry.
+ * @param options The renderer profile (default `chromium`); the preview and the fit meter of
+ *   the same text must use the same one.
+ * @returns The fit error, or `undefined` when the text fits.
+ * @example
+ * ```ts
+ * checkFit(longText, area, fonts)?.suggested_action
+ * // 'Shorten the text by at least 86 characters (2 lines) or reduce the font size to 10 pt.'
+ * ```
+ */
+export function checkFit(
+  text: string,
+  area: MarkdownElement,
+  fonts: FontRegistry,
+  options: LayoutOptions = {}
+): MarkdownFitError | undefined {
+  const { blocks } = readMarkdown(text)
+  return fitErrorOf(text, blocks, measureBlocks(blocks, area, fonts, options), area, fonts)
 }

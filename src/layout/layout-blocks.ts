@@ -1,8 +1,9 @@
 /**
- * The vertical model and placement: blocks of lines stacked in line boxes of exactly
- * `font size × line height`, one blank line box between blocks (none between items of one
- * list), list markers in a hanging gutter, lines aligned left/center/right, glyphs positioned
- * in millimetres from the area's top-left corner (docs/layout.md).
+ * The vertical model and placement: blocks of lines stacked in line boxes of
+ * `font size × line height` (rounded as the renderer profile says), one blank line between
+ * blocks (none between items of one list), list markers in a hanging gutter, lines aligned
+ * left/center/right, glyphs positioned in millimetres from the area's top-left corner
+ * (docs/layout.md).
  *
  * @module
  */
@@ -11,6 +12,7 @@ import { shapeText } from '../text/shape.ts'
 import type { Face, FontRegistry } from '../text/types.ts'
 import { breakLines, type LinePiece } from './break-lines.ts'
 import type { ContentBlock, StyleRun } from './content-blocks.ts'
+import { profileRules, type LayoutOptions, type ProfileRules } from './renderer-profile.ts'
 import type {
   EmojiRun,
   LayoutBlock,
@@ -21,7 +23,7 @@ import type {
   TextLayout,
   TextRun,
 } from './types.ts'
-import { fitsLine, MM_PER_PT, PX_PER_MM, PX_PER_PT } from './units.ts'
+import { MM_PER_PT, PX_PER_MM, PX_PER_PT } from './units.ts'
 
 /** Geometry and font of the box text is laid out in. */
 export interface LayoutBox {
@@ -42,13 +44,18 @@ const HEIGHT_EPSILON_MM = 1e-6
  */
 const MARKER_SPACE = ' '
 
-/** What every line of a box shares: faces, sizes, list gutters. */
+/** What every line of a box shares: faces, sizes, list gutters, the profile's rules. */
 interface BoxGeometry {
   readonly regular: Face
   readonly faceOf: (run: StyleRun) => Face
+  readonly rules: ProfileRules
+  /** The size glyphs are scaled with (the profile's shaping size), in px and mm. */
   readonly sizePx: number
   readonly sizeMm: number
+  /** Height of a line box in mm. */
   readonly lineHeightMm: number
+  /** Height of the blank line between two blocks in mm. */
+  readonly blankLineMm: number
   /** Gutter width in mm per list index: the widest marker with its space. */
   readonly gutters: ReadonlyMap<number, number>
 }
@@ -56,8 +63,10 @@ interface BoxGeometry {
 function geometry(
   blocks: readonly ContentBlock[],
   box: LayoutBox,
-  fonts: FontRegistry
+  fonts: FontRegistry,
+  options: LayoutOptions
 ): BoxGeometry {
+  const rules = profileRules(options.profile)
   const family = box.font_family
   const regular = fonts.face(family)
   const faces = new Map<string, Face>()
@@ -70,21 +79,30 @@ function geometry(
     }
     return face
   }
-  const sizeMm = box.font_size_pt * MM_PER_PT
+  const sizePt = rules.shapingSizePt(box.font_size_pt)
+  const sizePx = sizePt * PX_PER_PT
   const gutters = new Map<number, number>()
   for (const block of blocks) {
     if (block.marker === undefined) continue
-    const width = markerWidthEm(regular, block.marker) * sizeMm
+    // The marker is an inline item of its own: Chromium rounds its width up.
+    const width = rules.itemWidthPx(markerWidthEm(regular, block.marker) * sizePx) / PX_PER_MM
     gutters.set(block.list, Math.max(gutters.get(block.list) ?? 0, width))
   }
   return {
     regular,
     faceOf,
-    sizePx: box.font_size_pt * PX_PER_PT,
-    sizeMm,
-    lineHeightMm: sizeMm * box.line_height,
+    rules,
+    sizePx,
+    sizeMm: sizePt * MM_PER_PT,
+    lineHeightMm: rules.lineBoxMm(box.font_size_pt, box.line_height),
+    blankLineMm: rules.blankLineMm(box.font_size_pt, box.line_height),
     gutters,
   }
+}
+
+/** Top of the next box in mm: text lines and blank lines stacked so far. */
+function stackedMm(geometry: BoxGeometry, lines: number, blanks: number): number {
+  return lines * geometry.lineHeightMm + blanks * geometry.blankLineMm
 }
 
 /** Whether a block starts after a blank line box: not the first, not the next item of a list. */
@@ -102,67 +120,65 @@ function gapBefore(blocks: readonly ContentBlock[], index: number): boolean {
  * @param blocks Paragraphs and list items.
  * @param box Geometry and font.
  * @param fonts The registry.
+ * @param options The renderer profile (default `chromium`).
  * @returns The metrics of the layout.
  */
 export function measureBlocks(
   blocks: readonly ContentBlock[],
   box: LayoutBox,
-  fonts: FontRegistry
+  fonts: FontRegistry,
+  options: LayoutOptions = {}
 ): LayoutMetrics {
-  const { regular, faceOf, sizePx, sizeMm, lineHeightMm, gutters } = geometry(blocks, box, fonts)
-  let boxes = 0
+  const shared = geometry(blocks, box, fonts, options)
+  const { regular, faceOf, rules, sizePx, sizeMm, gutters } = shared
+  let blanks = 0
   let lineCount = 0
   let widthOverflow = 0
   const overflowing: number[] = []
   blocks.forEach((block, blockIndex) => {
-    if (gapBefore(blocks, blockIndex)) boxes++
+    if (gapBefore(blocks, blockIndex)) blanks++
     const gutterMm = block.list >= 0 ? (gutters.get(block.list) ?? 0) : 0
     const availableMm = Math.max(0, box.width_mm - gutterMm)
     const availablePx = availableMm * PX_PER_MM
     for (const inline of block.lines) {
-      for (const line of breakLines(inline, regular, faceOf, sizePx, availablePx, false)) {
-        if (!fitsLine(line.width * sizePx, availablePx)) {
+      for (const line of breakLines(inline, regular, faceOf, sizePx, availablePx, false, rules)) {
+        if (!rules.fits(line.width * sizePx, availablePx)) {
           widthOverflow = Math.max(widthOverflow, line.width * sizeMm - availableMm)
         }
-        if ((boxes + 1) * lineHeightMm > box.height_mm + HEIGHT_EPSILON_MM)
+        if (stackedMm(shared, lineCount + 1, blanks) > box.height_mm + HEIGHT_EPSILON_MM)
           overflowing.push(lineCount)
         lineCount++
-        boxes++
       }
     }
   })
-  return metricsOf(
-    box,
-    boxes * lineHeightMm,
-    lineHeightMm,
-    lineCount,
-    blocks.length,
-    overflowing,
-    widthOverflow
-  )
+  return metricsOf(box, shared, lineCount, blanks, blocks.length, overflowing, widthOverflow)
 }
 
 function metricsOf(
   box: LayoutBox,
-  measured: number,
-  lineHeightMm: number,
+  shared: BoxGeometry,
   lineCount: number,
+  blanks: number,
   blockCount: number,
   overflowing: readonly number[],
   widthOverflow: number
 ): LayoutMetrics {
+  const measured = stackedMm(shared, lineCount, blanks)
   const overflow = measured - box.height_mm > HEIGHT_EPSILON_MM ? measured - box.height_mm : 0
   return {
+    profile: shared.rules.profile,
     available_width_mm: box.width_mm,
     available_height_mm: box.height_mm,
     measured_height_mm: measured,
     overflow_mm: overflow,
     remaining_mm: Math.max(0, box.height_mm - measured),
     line_count: lineCount,
+    blank_line_count: blanks,
     block_count: blockCount,
     font_size_pt: box.font_size_pt,
     line_height: box.line_height,
-    line_height_mm: lineHeightMm,
+    line_height_mm: shared.lineHeightMm,
+    blank_line_height_mm: shared.blankLineMm,
     overflowing_lines: overflowing,
     width_overflow_mm: widthOverflow,
     fits: overflow === 0 && widthOverflow === 0,
@@ -175,14 +191,17 @@ function metricsOf(
  * @param blocks Paragraphs and list items (from Markdown or plain text).
  * @param box Geometry, font and alignment.
  * @param fonts The registry; the family must be registered (a `FontError` otherwise).
+ * @param options The renderer profile (default `chromium`).
  * @returns Lines, blocks and metrics in mm.
  */
 export function layoutBlocks(
   blocks: readonly ContentBlock[],
   box: LayoutBox,
-  fonts: FontRegistry
+  fonts: FontRegistry,
+  options: LayoutOptions = {}
 ): TextLayout {
-  const { regular, faceOf, sizePx, sizeMm, lineHeightMm, gutters } = geometry(blocks, box, fonts)
+  const shared = geometry(blocks, box, fonts, options)
+  const { regular, faceOf, rules, sizePx, sizeMm, lineHeightMm, gutters } = shared
   const ascentMm = (regular.ascender / regular.unitsPerEm) * sizeMm
   const descentMm = (-regular.descender / regular.unitsPerEm) * sizeMm
   // CSS half-leading: the content area (ascent + descent) is centred in the line box.
@@ -191,20 +210,20 @@ export function layoutBlocks(
 
   const lines: LayoutLine[] = []
   const layoutBlocksOut: LayoutBlock[] = []
-  let boxes = 0
+  let blanks = 0
   let widthOverflow = 0
   blocks.forEach((block, blockIndex) => {
-    if (gapBefore(blocks, blockIndex)) boxes++
+    if (gapBefore(blocks, blockIndex)) blanks++
     const gutterMm = block.list >= 0 ? (gutters.get(block.list) ?? 0) : 0
     const availableMm = Math.max(0, box.width_mm - gutterMm)
     const availablePx = availableMm * PX_PER_MM
     const firstLine = lines.length
-    const top = boxes * lineHeightMm
+    const top = stackedMm(shared, lines.length, blanks)
     block.lines.forEach((inline, inlineIndex) => {
-      const broken = breakLines(inline, regular, faceOf, sizePx, availablePx, true)
+      const broken = breakLines(inline, regular, faceOf, sizePx, availablePx, true, rules)
       broken.forEach((piece, pieceIndex) => {
         const widthMm = piece.width * sizeMm
-        const overflowsWidth = !fitsLine(piece.width * sizePx, availablePx)
+        const overflowsWidth = !rules.fits(piece.width * sizePx, availablePx)
         const free = availableMm - widthMm
         const offset =
           overflowsWidth || free <= 0
@@ -215,7 +234,7 @@ export function layoutBlocks(
                 ? free
                 : 0
         const x = gutterMm + offset
-        const lineTop = boxes * lineHeightMm
+        const lineTop = stackedMm(shared, lines.length, blanks)
         const baseline = lineTop + baselineOffsetMm
         const runs = placeRuns(
           inline.text,
@@ -248,7 +267,6 @@ export function layoutBlocks(
           overflows: lineTop + lineHeightMm > box.height_mm + HEIGHT_EPSILON_MM,
           width_overflow_mm: overflowMm,
         })
-        boxes++
       })
     })
     layoutBlocksOut.push({
@@ -270,9 +288,9 @@ export function layoutBlocks(
     lines,
     metrics: metricsOf(
       box,
-      boxes * lineHeightMm,
-      lineHeightMm,
+      shared,
       lines.length,
+      blanks,
       blocks.length,
       lines.filter((line) => line.overflows).map((line) => line.index),
       widthOverflow

@@ -9,6 +9,7 @@ import { parseForLayout } from '../markdown/parse-for-layout.ts'
 import type { FontRegistry } from '../text/types.ts'
 import { contentBlocks } from './content-blocks.ts'
 import { layoutBlocks } from './layout-blocks.ts'
+import type { LayoutOptions } from './renderer-profile.ts'
 import type { MarkdownLayout } from './types.ts'
 
 /**
@@ -20,18 +21,21 @@ import type { MarkdownLayout } from './types.ts'
  * @param area The Markdown element of the design: width, height, font, size, line height,
  *   alignment, colour.
  * @param fonts The font registry holding the area's family.
+ * @param options The renderer profile (default `chromium`: geometry rounded as Chromium does).
  * @returns Lines with glyph positions in mm from the area's top-left corner, and metrics.
  * @example
  * ```ts
  * const layout = layoutMarkdown('Hello **Anna**!', area, fonts)
  * layout.metrics.fits // true
  * layout.lines[0].runs // [TextRun 'Hello ', TextRun 'Anna' (bold), TextRun '!']
+ * layoutMarkdown('Hello **Anna**!', area, fonts, { profile: 'exact' }) // unrounded geometry
  * ```
  */
 export function layoutMarkdown(
   text: string,
   area: MarkdownElement,
-  fonts: FontRegistry
+  fonts: FontRegistry,
+  options: LayoutOptions = {}
 ): MarkdownLayout {
-  return layoutBlocks(contentBlocks(parseForLayout(text).tree, text), area, fonts)
+  return layoutBlocks(contentBlocks(parseForLayout(text).tree, text), area, fonts, options)
 }

@@ -7,6 +7,7 @@
 import type { FaceStyle, FontRegistry } from '../text/types.ts'
 import { plainTextBlocks, type ContentBlock } from './content-blocks.ts'
 import { layoutBlocks } from './layout-blocks.ts'
+import type { LayoutOptions } from './renderer-profile.ts'
 import type { TextBox, TextLayout } from './types.ts'
 
 const REGULAR: FaceStyle = { bold: false, italic: false }
@@ -21,13 +22,15 @@ const REGULAR: FaceStyle = { bold: false, italic: false }
  * @param box Width, height, font, size, line height (and optional alignment and colour).
  * @param fonts The font registry holding the box's family.
  * @param style The face to set the whole text in (default regular).
+ * @param options The renderer profile (default `chromium`).
  * @returns Lines with glyph positions in mm from the box's top-left corner, and metrics.
  */
 export function layoutPlainText(
   text: string,
   box: TextBox,
   fonts: FontRegistry,
-  style: FaceStyle = REGULAR
+  style: FaceStyle = REGULAR,
+  options: LayoutOptions = {}
 ): TextLayout {
   const blocks: ContentBlock[] = plainTextBlocks(text).map((block) => ({
     ...block,
@@ -42,6 +45,7 @@ export function layoutPlainText(
   return layoutBlocks(
     blocks,
     { ...box, align: box.align ?? 'left', color: box.color ?? '#000000' },
-    fonts
+    fonts,
+    options
   )
 }

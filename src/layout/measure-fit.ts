@@ -1,13 +1,10 @@
 /**
- * Live fit feedback for forms: how much of a Markdown area a text uses ("3.2 mm left").
+ * Live fit feedback for forms: how much of a Markdown area a text uses ("3.2 mm left"), read
+ * from the one layout of the text.
  *
  * @module
  */
-import type { MarkdownElement } from '../design/types.ts'
-import { parseForLayout } from '../markdown/parse-for-layout.ts'
-import type { FontRegistry } from '../text/types.ts'
-import { contentBlocks } from './content-blocks.ts'
-import { measureBlocks } from './layout-blocks.ts'
+import type { LayoutMetrics } from './types.ts'
 import { roundMm } from './units.ts'
 
 /** How a text sits in its area: what a form shows while the text is typed. */
@@ -33,24 +30,21 @@ export interface FitMeasurement {
 }
 
 /**
- * Measures a text in its area without building an error: for live feedback such as "3.2 mm
- * left" or "2 lines over" in a form. Never throws on the text.
+ * The fit meter of a layout: how its text sits in its area ("3.2 mm left"), derived from the
+ * layout's metrics, so the meter shows exactly what the preview draws and the fit check judges.
  *
- * @param text The Markdown text.
- * @param area The Markdown area of the design.
- * @param fonts The font registry.
+ * @param metrics The metrics of the layout (`TextLayout.metrics`).
+ * @param area The area's height.
  * @returns The measurement (mm rounded to 0.01).
  */
-export function measureFit(
-  text: string,
-  area: MarkdownElement,
-  fonts: FontRegistry
+export function fitMeasurement(
+  metrics: LayoutMetrics,
+  area: { readonly height_mm: number }
 ): FitMeasurement {
-  const metrics = measureBlocks(contentBlocks(parseForLayout(text).tree, text), area, fonts)
   const lineHeight = metrics.line_height_mm
-  const boxes = lineHeight > 0 ? Math.round(metrics.measured_height_mm / lineHeight) : 0
+  const boxes = metrics.line_count + metrics.blank_line_count
   const fitting = lineHeight > 0 ? Math.floor(area.height_mm / lineHeight + 1e-9) : 0
-  return {
+  return Object.freeze({
     fits: metrics.fits,
     measured_height_mm: roundMm(metrics.measured_height_mm),
     available_height_mm: roundMm(area.height_mm),
@@ -60,5 +54,5 @@ export function measureFit(
     line_count: metrics.line_count,
     block_count: metrics.block_count,
     width_overflow_mm: roundMm(metrics.width_overflow_mm),
-  }
+  })
 }

@@ -14,6 +14,9 @@
  */
 import type { TextAlign } from '../design/types.ts'
 import type { Face, FaceStyle } from '../text/types.ts'
+import type { RendererProfile } from './renderer-profile.ts'
+
+export type { LayoutOptions, RendererProfile } from './renderer-profile.ts'
 
 /** One glyph placed on a line: its id in the run's face and its pen position. */
 export interface LayoutGlyph {
@@ -34,9 +37,12 @@ export interface TextRun {
   readonly face: Face
   /** Bold/italic of the run as asked by the Markdown; `face.style` is what was found. */
   readonly style: FaceStyle
-  /** Font size in points. */
+  /** Font size in points, as the area asks for it. */
   readonly font_size_pt: number
-  /** Millimetres per font design unit at this size: `font_size_pt × 25.4/72 / unitsPerEm`. */
+  /**
+   * Millimetres per font design unit: `size × 25.4/72 / unitsPerEm` with the size glyphs are
+   * scaled with (under the `chromium` profile rounded down to 1/64 px, docs/layout.md).
+   */
   readonly units_to_mm: number
   /** Left edge of the run in mm from the area's left edge. */
   readonly x_mm: number
@@ -62,7 +68,7 @@ export interface EmojiRun {
   readonly x_mm: number
   /** Top edge of the emoji square in mm from the area's top edge. */
   readonly top_mm: number
-  /** Side of the square in mm (= 1 em = its advance). */
+  /** Side of the square in mm (= 1 em of the size glyphs are scaled with = its advance). */
   readonly size_mm: number
   /** Advance in mm (equal to `size_mm`). */
   readonly width_mm: number
@@ -79,7 +85,7 @@ export interface LayoutLine {
   readonly block: number
   /** Top of the line box in mm from the area's top edge. */
   readonly top_mm: number
-  /** Height of the line box in mm: font size × line height, exactly. */
+  /** Height of the line box in mm: font size × line height, rounded as the profile says. */
   readonly height_mm: number
   /** Baseline in mm from the area's top edge (CSS half-leading with hhea metrics). */
   readonly baseline_mm: number
@@ -130,6 +136,8 @@ export interface LayoutBlock {
 
 /** Measurements of a layout against its area; the fit check reports from these. */
 export interface LayoutMetrics {
+  /** The renderer profile the layout was made with (docs/layout.md "Renderer profiles"). */
+  readonly profile: RendererProfile
   /** Width of the area in mm. */
   readonly available_width_mm: number
   /** Height of the area in mm. */
@@ -142,14 +150,24 @@ export interface LayoutMetrics {
   readonly remaining_mm: number
   /** Number of line boxes holding text (blank separator lines between blocks not counted). */
   readonly line_count: number
+  /** Number of blank lines between blocks. */
+  readonly blank_line_count: number
   /** Number of blocks: paragraphs plus list items. */
   readonly block_count: number
   /** Font size in points. */
   readonly font_size_pt: number
   /** Line height multiplier. */
   readonly line_height: number
-  /** Height of one line box in mm (`font_size_pt × line_height × 25.4/72`). */
+  /**
+   * Height of one line box in mm: `font_size_pt × line_height × 25.4/72`, under the `chromium`
+   * profile rounded to layout units (docs/layout.md).
+   */
   readonly line_height_mm: number
+  /**
+   * Height of one blank line between blocks in mm: the line box under `exact`; under
+   * `chromium` CSS `1lh`, which Chromium rounds from the size rounded down (up to 1/64 px less).
+   */
+  readonly blank_line_height_mm: number
   /** Indices of the lines whose box bottom lies below the area's bottom edge. */
   readonly overflowing_lines: readonly number[]
   /** Largest `width_overflow_mm` of any line (0 normally). */

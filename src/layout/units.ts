@@ -1,7 +1,7 @@
 /**
  * Units of the layout: millimetres on the card, points for font sizes (design-format.md), CSS
- * pixels and Chromium's layout unit (1/64 px) for the fit test, so a browser preview of the
- * same CSS breaks lines where the check does.
+ * pixels and Chromium's layout unit (1/64 px), in which the renderer profiles round
+ * (`renderer-profile.ts`).
  *
  * @module
  */
@@ -17,25 +17,6 @@ export const PX_PER_MM = 96 / 25.4
 
 /** Chromium lays out in fixed point with 6 fractional bits: 1 layout unit = 1/64 px. */
 export const LAYOUT_UNITS_PER_PX = 64
-
-/** Absorbs float noise such as 4361.9999999 layout units that must count as 4362. */
-const EPSILON = 1e-6
-
-/**
- * Whether content of a width fits a line, as Chromium decides it: both are snapped down to
- * layout units (1/64 px) before comparing. A line 0.0024 px wider than its box therefore
- * still fits (research §1.5), one 1/64 px wider does not.
- *
- * @param widthPx Width of the line's content in CSS px (hanging spaces excluded).
- * @param availablePx Width of the line box in CSS px.
- * @returns `true` when the content fits.
- */
-export function fitsLine(widthPx: number, availablePx: number): boolean {
-  return (
-    Math.floor(widthPx * LAYOUT_UNITS_PER_PX + EPSILON) <=
-    Math.floor(availablePx * LAYOUT_UNITS_PER_PX + EPSILON)
-  )
-}
 
 /**
  * Rounds millimetres to 0.01 mm, the precision of the fit error (spec 7.1 reports mm).

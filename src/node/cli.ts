@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { closest } from './cli/read-arguments.ts'
 
 /** What every command module exports. */
 export interface CommandModule {
@@ -18,7 +19,9 @@ export interface CommandModule {
 
 /**
  * The commands, each loaded on first use so that `preflight validate` never loads the server
- * and `preflight serve` never loads the fonts. To add a command, add its module here.
+ * and `preflight serve` never loads the fonts. To add a command, add its module here; it reads
+ * its arguments with `readArguments` (`cli/read-arguments.ts`) and reports misuse with
+ * `reportMisuse` (`cli/cli-io.ts`), so every command reads and fails alike.
  */
 export const commands: Readonly<Record<string, () => Promise<CommandModule>>> = Object.freeze({
   validate: () => import('./cli/validate.ts'),
@@ -41,7 +44,7 @@ Commands:
   merge-reports       Merge the NDJSON reports of parts of one list, in row order.
 
 Run \`preflight <command> --help\` for the options of a command.
-Exit codes: 0 ok, 1 the service would reject the body (422), 2 misuse.
+Exit codes: 0 ok, 1 the service would refuse a body (422, 400 or 413), 2 misuse.
 `
 
 /**
@@ -58,10 +61,14 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const load = Object.hasOwn(commands, name) ? commands[name] : undefined
   if (load === undefined) {
-    const known = Object.keys(commands)
-      .map((command) => `\`${command}\``)
-      .join(', ')
-    process.stderr.write(`preflight: Unexpected command \`${name}\`, expected one of ${known}\n`)
+    const names = Object.keys(commands)
+    const near = closest(name, names)
+    const known = names.map((command) => `\`${command}\``).join(', ')
+    process.stderr.write(
+      near === undefined
+        ? `preflight: Unexpected command \`${name}\`, expected one of ${known}\n`
+        : `preflight: Unexpected command \`${name}\`, did you mean \`${near}\`?\n`
+    )
     return 2
   }
   const command = await load()

@@ -6,7 +6,6 @@
  */
 export { loadFontSources, FontManifestError, type FontManifestProblem } from './load-fonts.ts'
 export { loadDesign } from './load-design.ts'
-export { readOutlinesWithOpentype } from '../text/opentype-outlines.ts'
 export {
   createEmojiArtworkSource,
   loadEmojiArtwork,
@@ -15,12 +14,19 @@ export {
 } from './emoji-artwork.ts'
 export {
   startSandboxServer,
-  toNodeListener,
   folderAssets,
-  formatBanner,
   type SandboxServer,
   type SandboxServerOptions,
 } from './serve.ts'
+export {
+  closeGracefully,
+  createNodeServer,
+  toNodeListener,
+  type CloseOptions,
+  type NodeBridgeOptions,
+  type NodeListener,
+} from './node-bridge.ts'
+export type { LingerOptions } from './lingering-close.ts'
 export {
   loadServerConfig,
   handlerOptionsOf,

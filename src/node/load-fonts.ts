@@ -1,13 +1,22 @@
 /**
- * Node only: reads a fonts manifest (`fonts/fonts.json` format of `shared/design-format.md`) and
- * the font files it names, as bytes for the core's font registry.
+ * Node only: reads a fonts manifest (`fonts/fonts.json`, format in `docs/design-format.md`) and the font files it names,
+ * as bytes for the core's font registry. WOFF2 files are decoded here with Node's own Brotli
+ * (zlib, native, a few ms per face) into the TTF/OTF they hold, so that Node hosts can keep the
+ * synchronous `createFontRegistry` and pay no pure-JS Brotli start-up; the decoded bytes are the
+ * same the core's decoder gives (tested).
  *
  * @module
  */
 import { readFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { FamilySources } from '../text/types.ts'
+import { brotliDecompressSync } from 'node:zlib'
+import { FontError } from '../text/font-error.ts'
+import { normalizeAxes } from '../text/font-variations.ts'
+import { FONT_FORMATS, fontFormat, readSfnt } from '../text/sfnt.ts'
+import type { FaceSource, FamilySources } from '../text/types.ts'
+import { unpackFont, type Woff2Decoder } from '../text/unpack-font.ts'
+import { decodeWoff2, type BrotliDecode } from '../text/woff2.ts'
 
 /** One problem of a fonts manifest: the manifest field it concerns and what is wrong. */
 export interface FontManifestProblem {
@@ -44,8 +53,15 @@ export class FontManifestError extends Error {
   }
 }
 
-/** What the font layer (opentype.js) parses. */
-const FONT_FORMATS = 'TTF, OTF or WOFF'
+/** Node's native Brotli, bounded by the decoded size the WOFF2 directory announces. */
+const nativeBrotli: BrotliDecode = (data, size) =>
+  new Uint8Array(brotliDecompressSync(data, { maxOutputLength: Math.max(size, 1) }))
+
+/** WOFF2 with Node's Brotli. */
+const nativeWoff2: Woff2Decoder = (bytes, name) => decodeWoff2(bytes, name, nativeBrotli)
+
+/** An axis tag: four printable ASCII characters (OpenType `Tag`), e.g. `wght`. */
+const AXIS_TAG = /^[\x20-\x7e]{4}$/
 
 /** Face slots of a family, in the order of `fonts/fonts.json`. */
 const SLOTS = ['regular', 'bold', 'italic', 'bold_italic'] as const
@@ -60,9 +76,11 @@ const DEFAULT_MANIFEST = new URL('../../fonts/fonts.json', import.meta.url)
 
 /**
  * Reads a fonts manifest and every font file it names, so that Node entry points (CLI, server)
- * can hand the core bytes, never paths. Paths in the manifest are relative to the manifest.
- * Files are checked to be TTF, OTF or WOFF by their signature, so a WOFF2 file or a stray text
- * file fails here, with its name, rather than deep inside font parsing.
+ * can hand the core bytes, never paths. Paths in the manifest are relative to the manifest. A
+ * face is a file name, or `{ "file": …, "axes": { "wght": 700 } }` for an instance of a variable
+ * font. Files must be TTF, OTF, WOFF or WOFF2; WOFF2 is decoded to TTF/OTF here. Each file is
+ * read once, however many faces name it, and checked: a stray text file, a collection, a broken
+ * WOFF2 or an axis the font lacks fails here, naming the file, rather than deep inside layout.
  *
  * @param manifestPath A file path (relative to the working directory) or `file:` URL of the
  *   manifest (default: the package's own `fonts/fonts.json` with Inter, Roboto and Lora).
@@ -108,7 +126,13 @@ export async function loadFontSources(
   }
 
   const problems: FontManifestProblem[] = []
-  const files: { family: string; slot: Slot; path: string; file: string }[] = []
+  const files: {
+    family: string
+    slot: Slot
+    path: string
+    file: string
+    axes: Record<string, number> | undefined
+  }[] = []
   const families = isObject(json) ? (json as Record<string, unknown>)['families'] : undefined
   if (!isObject(json) || !isObject(families)) {
     return fail({
@@ -131,21 +155,47 @@ export async function loadFontSources(
       })
       continue
     }
-    for (const [slot, file] of Object.entries(faces)) {
+    for (const [slot, face] of Object.entries(faces)) {
       const slotPath = `${path}.${slot}`
       if (!isSlot(slot)) {
         problems.push({
           path: slotPath,
           message: `Unexpected face \`${slot}\` in \`${manifest}\`, expected one of ${SLOTS.map((name) => `\`${name}\``).join(', ')}`,
         })
-      } else if (typeof file !== 'string' || file === '') {
-        problems.push({
-          path: slotPath,
-          message: `Unexpected value \`${shape(file)}\` for \`${slotPath}\` in \`${manifest}\`, expected a font file name \`string\``,
-        })
-      } else {
-        files.push({ family, slot, path: slotPath, file: resolve(directory, file) })
+        continue
       }
+      const instance = isObject(face)
+      const file = instance ? face['file'] : face
+      const axes = instance ? face['axes'] : undefined
+      if (typeof file !== 'string' || file === '') {
+        problems.push({
+          path: instance ? `${slotPath}.file` : slotPath,
+          message: `Unexpected value \`${shape(file)}\` for \`${instance ? `${slotPath}.file` : slotPath}\` in \`${manifest}\`, expected a font file name \`string\`${instance ? '' : ' or `{"file": …, "axes": {"wght": 700}}`'}`,
+        })
+        continue
+      }
+      const extra = instance
+        ? Object.keys(face).filter((key) => key !== 'file' && key !== 'axes')
+        : []
+      if (extra.length > 0) {
+        problems.push({
+          path: `${slotPath}.${extra[0]}`,
+          message: `Unexpected key \`${extra[0]}\` for \`${slotPath}\` in \`${manifest}\`, expected only \`file\` and \`axes\``,
+        })
+        continue
+      }
+      const axisProblem = checkAxes(axes, `${slotPath}.axes`, manifest)
+      if (axisProblem) {
+        problems.push(axisProblem)
+        continue
+      }
+      files.push({
+        family,
+        slot,
+        path: slotPath,
+        file: resolve(directory, file),
+        axes: axes as Record<string, number> | undefined,
+      })
     }
     if (!Object.hasOwn(faces, 'regular')) {
       problems.push({
@@ -155,13 +205,23 @@ export async function loadFontSources(
     }
   }
 
+  // Each file is read and unpacked once; faces naming the same file share its bytes, so the
+  // registry parses two instances of one variable font from one buffer.
+  const reads = new Map<string, Promise<Uint8Array | Error>>()
+  const unpacked = new Map<string, Uint8Array | ((path: string) => string)>()
   const bytes = await Promise.all(
-    files.map(async ({ path, file }) => {
-      let data: Uint8Array
-      try {
-        data = new Uint8Array(await readFile(file))
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code
+    files.map(async ({ path, file, axes }) => {
+      let read = reads.get(file)
+      if (!read) {
+        read = readFile(file).then(
+          (data) => new Uint8Array(data),
+          (error: Error) => error
+        )
+        reads.set(file, read)
+      }
+      const data = await read
+      if (data instanceof Error) {
+        const code = (data as NodeJS.ErrnoException).code
         const what = code === 'ENOENT' ? 'missing' : `unreadable (\`${code ?? 'error'}\`)`
         problems.push({
           path,
@@ -169,15 +229,31 @@ export async function loadFontSources(
         })
         return undefined
       }
-      const problem = checkSignature(data, file, path)
-      if (problem !== undefined) problems.push(problem)
-      return data
+      let sfnt = unpacked.get(file)
+      if (!sfnt) {
+        sfnt = unpackFile(data, file)
+        unpacked.set(file, sfnt)
+      }
+      if (typeof sfnt === 'function') {
+        problems.push({ path, message: sfnt(path) })
+        return undefined
+      }
+      try {
+        normalizeAxes(readSfnt(sfnt, file), file, axes)
+      } catch (error) {
+        if (!(error instanceof FontError)) throw error
+        problems.push({ path: `${path}.axes`, message: `${error.message} (for \`${path}\`)` })
+        return undefined
+      }
+      return sfnt
     })
   )
   if (problems.length > 0) {
     // Problems of file reads arrive in completion order; report them in manifest order.
     const order = new Map(files.map((entry, index) => [entry.path, index]))
-    const rank = (problem: FontManifestProblem): number => order.get(problem.path) ?? -1
+    // A problem of a face's axes (`families.X.bold.axes`) ranks with its face.
+    const rank = (problem: FontManifestProblem): number =>
+      order.get(problem.path) ?? order.get(problem.path.replace(/\.axes$/, '')) ?? -1
     throw new FontManifestError(
       manifest,
       problems
@@ -187,11 +263,11 @@ export async function loadFontSources(
     )
   }
 
-  const faces = new Map<string, Partial<Record<Slot, Uint8Array>>>()
-  files.forEach(({ family, slot }, index) => {
+  const faces = new Map<string, Partial<Record<Slot, FaceSource>>>()
+  files.forEach(({ family, slot, axes }, index) => {
     const slots = faces.get(family) ?? {}
     const data = bytes[index]
-    if (data !== undefined) slots[slot] = data
+    if (data !== undefined) slots[slot] = axes ? { bytes: data, axes } : data
     faces.set(family, slots)
   })
   // Object.fromEntries defines own properties, so a family named `__proto__` stays a family.
@@ -214,25 +290,55 @@ export async function loadFontSources(
   )
 }
 
-/** Rejects files the font layer cannot parse, by their first four bytes. */
-function checkSignature(
-  data: Uint8Array,
-  file: string,
-  path: string
-): FontManifestProblem | undefined {
-  const tag = String.fromCharCode(...data.subarray(0, 4))
-  // TrueType (0x00010000 or `true`), CFF OpenType (`OTTO`) and WOFF 1 (`wOFF`).
-  if (tag === '\0\u0001\0\0' || tag === 'true' || tag === 'OTTO' || tag === 'wOFF') return undefined
-  const fix =
-    tag === 'wOF2'
-      ? ', WOFF2 is not supported: decompress it to TTF first'
-      : tag === 'ttcf'
+/**
+ * A font file as sfnt bytes (WOFF and WOFF2 unpacked, WOFF2 with Node's Brotli), or the problem
+ * that makes it unusable, as a function of the manifest field naming it.
+ */
+function unpackFile(data: Uint8Array, file: string): Uint8Array | ((path: string) => string) {
+  const content = (fix: string) => (path: string) =>
+    `Unexpected content of \`${file}\` for \`${path}\`, expected a ${FONT_FORMATS} font file${fix}`
+  try {
+    fontFormat(data, file)
+  } catch (error) {
+    if (!(error instanceof FontError)) throw error
+    return content(
+      error.code === 'unsupported-format'
         ? ', font collections are not supported: extract one face'
         : ''
-  return {
-    path,
-    message: `Unexpected content of \`${file}\` for \`${path}\`, expected a ${FONT_FORMATS} font file${fix}`,
+    )
   }
+  try {
+    return unpackFont(data, file, nativeWoff2)
+  } catch (error) {
+    if (!(error instanceof FontError)) throw error
+    return (path) => `${error.message} (for \`${path}\`)`
+  }
+}
+
+/** Checks the shape of a face's `axes`: an object of 4-character tags to finite numbers. */
+function checkAxes(axes: unknown, path: string, manifest: string): FontManifestProblem | undefined {
+  if (axes === undefined) return undefined
+  if (!isObject(axes)) {
+    return {
+      path,
+      message: `Unexpected value \`${shape(axes)}\` for \`${path}\` in \`${manifest}\`, expected an \`object\` of axis values, as in \`{"wght": 700}\``,
+    }
+  }
+  for (const [tag, value] of Object.entries(axes)) {
+    if (!AXIS_TAG.test(tag)) {
+      return {
+        path: `${path}.${tag}`,
+        message: `Unexpected axis \`${tag}\` for \`${path}\` in \`${manifest}\`, expected a 4-character tag such as \`wght\``,
+      }
+    }
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      return {
+        path: `${path}.${tag}`,
+        message: `Unexpected value \`${shape(value)}\` for \`${path}.${tag}\` in \`${manifest}\`, expected a \`number\``,
+      }
+    }
+  }
+  return undefined
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -29,6 +29,7 @@ import type {
   StoredResponse,
   TokenMode,
 } from '../server/store.ts'
+import { StoreUnavailableError } from '../server/store-unavailable-error.ts'
 
 /**
  * The part of a Redis client the store uses: Lua scripts by hash, with the script as fallback.
@@ -239,6 +240,28 @@ function isNoScript(error: unknown): boolean {
 }
 
 /**
+ * Redis's error replies that say "not now" rather than "wrong": loading its data after a
+ * restart, a script running too long, a replica or cluster in transition, out of memory.
+ */
+const transientReply =
+  /^(?:LOADING|BUSY|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|READONLY|OOM|MISCONF|NOREPLICAS)\b/
+
+/**
+ * A failure of a command as the handler should see it: Redis unreachable, too slow or not ready
+ * becomes a {@link StoreUnavailableError} (503, retry), an error reply of Redis (a bug) stays as
+ * it is (500).
+ *
+ * @param error What the client threw.
+ * @returns The error to throw.
+ */
+function storeError(error: unknown): unknown {
+  const reply = error instanceof Error && error.name === 'ReplyError'
+  if (reply && !transientReply.test(error.message)) return error
+  const reason = error instanceof Error ? error.message : String(error)
+  return new StoreUnavailableError(`Redis is unavailable: ${reason}`, { cause: error })
+}
+
+/**
  * Creates a store on an existing Redis connection (the caller keeps and closes it).
  *
  * @param client An ioredis `Redis` (or any client with its `eval`/`evalsha`).
@@ -271,9 +294,13 @@ export function redisStore(client: RedisClient, options: RedisStoreOptions = {})
     try {
       return await client.evalsha(sha, keys.length, ...keys, ...args)
     } catch (error) {
-      if (!isNoScript(error)) throw error
+      if (!isNoScript(error)) throw storeError(error)
+    }
+    try {
       // First use on this Redis (or after SCRIPT FLUSH / a restart): EVAL loads it.
-      return client.eval(source, keys.length, ...keys, ...args)
+      return await client.eval(source, keys.length, ...keys, ...args)
+    } catch (error) {
+      throw storeError(error)
     }
   }
 
@@ -448,6 +475,16 @@ export function redisStore(client: RedisClient, options: RedisStoreOptions = {})
 export interface OpenRedisStoreOptions extends RedisStoreOptions {
   /** How long to wait for the first connection, in milliseconds (default: `5000`). */
   readonly connectTimeoutMs?: number
+  /**
+   * How long a command may take before the request gets 503, in milliseconds (default: `2000`):
+   * a Redis that hangs (stopped, or a network that drops packets) never hangs a request.
+   */
+  readonly commandTimeoutMs?: number
+  /**
+   * Where the connection's state changes go: one line when Redis becomes unreachable, one when
+   * it is back (default: `console.warn`).
+   */
+  readonly log?: (line: string) => void
 }
 
 /**
@@ -467,10 +504,11 @@ function redact(url: URL): string {
  * Connects to Redis and creates a store that owns the connection: what
  * `preflight serve --redis <url>` uses. The connection is checked before it returns, so a
  * wrong URL or a server that is down is reported at start, not on the first request; later
- * outages make requests fail fast (500) while the client reconnects.
+ * outages make requests fail fast with 503 and `Retry-After` (a hung Redis after
+ * `commandTimeoutMs`) while the client reconnects by itself, and are logged once each.
  *
  * @param url `redis://[user:password@]host[:port][/db]` or `rediss://` (TLS).
- * @param options Key prefix, record limits, connect timeout.
+ * @param options Key prefix, record limits, connect and command timeouts, log.
  * @returns The store; `close()` ends the connection.
  * @throws {RedisStoreError} For a URL that is not a Redis URL, a missing `ioredis` package, or a
  *   server that cannot be reached (the message names the URL, without its password).
@@ -505,8 +543,14 @@ export async function openRedisStore(
   const client = new ioredis.Redis(url, {
     lazyConnect: true,
     connectTimeout: options.connectTimeoutMs ?? 5000,
-    // A request fails after two reconnection attempts instead of hanging in the queue.
-    maxRetriesPerRequest: 2,
+    // While Redis is away, a command fails at once (the request gets 503 and may retry)
+    // instead of waiting in a queue; a command already sent fails when the connection drops,
+    // or after the timeout when Redis hangs. Never resent: whether it ran is unknown, and the
+    // handler's retries are safe (`postcards-route.ts`), a silent second run is not.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    autoResendUnfulfilledCommands: false,
+    commandTimeout: options.commandTimeoutMs ?? 2000,
     // ioredis waits this long for a socket that already failed to close (2 s by default),
     // which kept a refused `preflight serve --redis` alive for two seconds.
     disconnectTimeout: 100,
@@ -526,10 +570,29 @@ export async function openRedisStore(
       `Unexpected \`${reason}\` connecting to \`${redact(parsed)}\`, expected a reachable Redis server`
     )
   }
+  // Outages after the start: ioredis reconnects by itself (every 2 s at most); say so once.
+  const log = options.log ?? ((line: string) => console.warn(line))
+  let down = false
+  const lost = () => {
+    if (down) return
+    down = true
+    const reason = cause instanceof Error ? ` (${cause.message})` : ''
+    log(
+      `postcard-preflight: Redis at ${redact(parsed)} is unreachable${reason}; requests get 503 until it is back`
+    )
+  }
+  client.on('error', lost)
+  client.on('close', lost)
+  client.on('ready', () => {
+    if (!down) return
+    down = false
+    log(`postcard-preflight: Redis at ${redact(parsed)} is back`)
+  })
   const store = redisStore(client, options)
   return {
     ...store,
     async close() {
+      client.removeListener('close', lost)
       await client.quit().catch(() => client.disconnect())
     },
   }

@@ -1,28 +1,27 @@
 /**
- * Node only: the sandbox server. The one place with `node:http`: it bridges Node requests to
- * the web-standard handler of `postcard-preflight/server` (bodies streamed both ways, never
- * buffered unbounded), reads the config, designs and fonts from disk and serves the demo page.
+ * Node only: the sandbox server. It serves the web-standard handler of
+ * `postcard-preflight/server` on `node:http` through the bridge (`node-bridge.ts`), reads the
+ * config, designs and fonts from disk and serves the demo page.
  *
  * @module
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { Server } from 'node:http'
 import { readFile, stat } from 'node:fs/promises'
 import { extname, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AddressInfo } from 'node:net'
 import type { Asset, AssetSource } from '../server/api-options.ts'
-import { createApiHandler, type ApiHandler } from '../server/create-api-handler.ts'
-import {
-  directCallOf,
-  type CallAnswer,
-  type CallRequest,
-  type DirectCall,
-} from '../server/direct-call.ts'
+import type { CorsOptions } from '../server/cors.ts'
+import { createApiHandler } from '../server/create-api-handler.ts'
 import type { Store } from '../server/store.ts'
 import { renderWelcomePage } from '../server/welcome-page.ts'
 import type { EmojiArtworkSource } from '../emoji/types.ts'
 import { createEmojiArtworkSource } from './emoji-artwork.ts'
+import { closeGracefully, createNodeServer, type CloseOptions } from './node-bridge.ts'
 import { handlerOptionsOf, loadServerConfig, type ServerConfig } from './server-config.ts'
+
+// Where the benchmarks and older imports find the bridge.
+export { toNodeListener } from './node-bridge.ts'
 
 /** The built demo page (`vite build`), served at `/` when present. */
 export const defaultDemoUrl: URL = new URL('../../dist-demo/', import.meta.url)
@@ -85,214 +84,6 @@ async function hasIndex(folder: string | URL): Promise<boolean> {
   )
 }
 
-/**
- * A Node request body as a web stream with back pressure: Node's stream is paused while the
- * web stream's queue is full and dropped when the handler cancels (a body over the limit).
- *
- * @param request The Node request.
- * @returns The stream.
- */
-function bodyStream(request: IncomingMessage): ReadableStream<Uint8Array> {
-  let done = false
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        request.on('data', (chunk: Buffer) => {
-          if (done) return
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
-          if ((controller.desiredSize ?? 0) <= 0) request.pause()
-        })
-        request.once('end', () => {
-          if (!done) controller.close()
-          done = true
-        })
-        request.once('error', (error) => {
-          if (!done) controller.error(error)
-          done = true
-        })
-        // A client that disconnects mid-body: without this the reader would wait forever.
-        request.once('close', () => {
-          if (!done) controller.error(new Error('The client closed the connection mid-body'))
-          done = true
-        })
-      },
-      pull() {
-        request.resume()
-      },
-      cancel() {
-        done = true
-        request.pause()
-      },
-    },
-    { highWaterMark: 65_536, size: (chunk) => chunk.byteLength }
-  )
-}
-
-/** Bodies up to this declared size are collected before the handler runs. */
-const bufferedBodyBytes = 65_536
-
-/**
- * Collects a body of declared length.
- *
- * @param request The Node request.
- * @returns The bytes, or `undefined` when the client went away before sending them all.
- */
-function collect(request: IncomingMessage): Promise<Uint8Array | undefined> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.once('end', () =>
-      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks))
-    )
-    request.once('error', () => resolve(undefined))
-    request.once('close', () => resolve(undefined)) // no effect after `end`
-  })
-}
-
-/**
- * The URL of a Node request; a `Host` header that is not a host falls back to `localhost`.
- *
- * @param request The Node request.
- * @returns The absolute URL.
- */
-function requestUrl(request: IncomingMessage): URL {
-  const target = request.url ?? '/'
-  try {
-    if (!target.startsWith('/')) return new URL(target)
-    return new URL(target, `http://${request.headers.host ?? 'localhost'}`)
-  } catch {
-    return new URL(target.startsWith('/') ? target : '/', 'http://localhost')
-  }
-}
-
-/**
- * The headers of a Node request as the Fetch standard holds them (names in lower case, repeated
- * ones joined by `, `), which is what a handler reads from a `Request` made of them.
- *
- * @param request The Node request.
- * @returns The headers.
- */
-function fetchHeaders(request: IncomingMessage): Headers {
-  const headers = new Headers()
-  const raw = request.rawHeaders
-  for (let index = 0; index + 1 < raw.length; index += 2) {
-    try {
-      headers.append(raw[index] ?? '', raw[index + 1] ?? '')
-    } catch {
-      // A header the Fetch standard cannot hold is dropped, as a browser would.
-    }
-  }
-  return headers
-}
-
-/**
- * Runs any fetch handler on a request's parts: builds the `Request`, reads the `Response`.
- *
- * @param handler The fetch handler.
- * @param request The request's parts; a collected body becomes the `Request`'s body.
- * @returns The answer, headers in the order `Headers` iterates them.
- */
-async function callFetchHandler(handler: ApiHandler, request: CallRequest): Promise<CallAnswer> {
-  const body = request.collected ?? request.body
-  const webRequest = new Request(String(request.url), {
-    method: request.method,
-    headers: request.headers,
-    ...(body === null ? {} : { body, duplex: 'half' }),
-  } as RequestInit)
-  const answer = await handler(webRequest)
-  const bytes = new Uint8Array(await answer.arrayBuffer())
-  const headers: Record<string, string> = {}
-  answer.headers.forEach((value, name) => (headers[name] = value))
-  return { status: answer.status, headers, body: bytes }
-}
-
-/**
- * Answers one Node request with the fetch handler.
- *
- * A handler of `createApiHandler` is called directly on the request's parts, without a
- * `Request`, a `Response` or their streams (`direct-call.ts`: about 100 µs of CPU less per
- * request); any other handler through `Request` and `Response`. Both send the same bytes.
- *
- * @param handler The fetch handler.
- * @param direct Its direct call, if it has one.
- * @param request The Node request.
- * @param response The Node response.
- */
-async function bridge(
-  handler: ApiHandler,
-  direct: DirectCall | undefined,
-  request: IncomingMessage,
-  response: ServerResponse
-): Promise<void> {
-  const method = request.method ?? 'GET'
-  const hasBody = method !== 'GET' && method !== 'HEAD'
-  const declared = Number(request.headers['content-length'] ?? Number.NaN)
-  let collected: Uint8Array | undefined
-  let stream: ReadableStream<Uint8Array> | null = null
-  if (hasBody) {
-    // A small body of declared length (Node's parser never delivers more than declared) is
-    // collected here: one buffer is much cheaper than a web stream fed chunk by chunk. Anything
-    // else (no length, or a larger one) is streamed, so the handler's limit cuts it short.
-    if (declared <= bufferedBodyBytes) {
-      collected = await collect(request)
-      // Nobody is left to answer.
-      if (collected === undefined) return void response.destroy()
-    } else {
-      stream = bodyStream(request)
-    }
-  }
-  const parts: CallRequest = {
-    method,
-    url: requestUrl(request),
-    headers: fetchHeaders(request),
-    body: stream,
-    collected,
-  }
-  const answer = await (direct ? direct(parts) : callFetchHandler(handler, parts))
-  // Names in lower case and sorted, as `Headers` iterates them: the same bytes either way.
-  const names = Object.keys(answer.headers).sort()
-  const fields: string[] = []
-  for (const name of names) fields.push(name.toLowerCase(), answer.headers[name] ?? '')
-  if (hasBody && !request.complete) {
-    // The handler left the body unread (a refusal before reading, or one over the limit):
-    // answer, then close instead of reading what may be gigabytes more.
-    fields.push('connection', 'close')
-    response.once('finish', () => request.socket.destroySoon())
-  }
-  const body = answer.body
-  const length =
-    body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
-  fields.push('content-length', String(length))
-  // One array: Node writes the head without building its header map; a string body goes out
-  // in the same write as the head.
-  response.writeHead(answer.status, fields)
-  response.end(method === 'HEAD' || body === null ? undefined : body)
-}
-
-/**
- * A Node `request` listener around a fetch handler (for `node:http`, Express, or any server
- * that hands out `IncomingMessage`/`ServerResponse`).
- *
- * @param handler The fetch handler, e.g. from `createApiHandler`.
- * @returns The listener.
- */
-export function toNodeListener(
-  handler: ApiHandler
-): (request: IncomingMessage, response: ServerResponse) => void {
-  const direct = directCallOf(handler)
-  return (request, response) => {
-    bridge(handler, direct, request, response).catch((error: unknown) => {
-      console.error('postcard-preflight sandbox: bridge error', error)
-      if (!response.headersSent) {
-        response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
-        response.end('{"message":"Server Error"}')
-      } else {
-        response.destroy()
-      }
-    })
-  }
-}
-
 /** Options of {@link startSandboxServer}. */
 export interface SandboxServerOptions {
   /** Config file (default: the shipped `config/sandbox.json`). */
@@ -307,6 +98,13 @@ export interface SandboxServerOptions {
   readonly store?: Store
   /** Emoji artwork for `GET /emoji/<key>.svg` (default: the package's Twemoji set). */
   readonly emojiArtwork?: EmojiArtworkSource
+  /**
+   * How long `close()` lets requests in flight finish, in milliseconds, before it closes their
+   * connections (default: `10000`).
+   */
+  readonly shutdownTimeoutMs?: number
+  /** Which origins may call from a browser (default: any; `false`: no CORS headers). */
+  readonly cors?: CorsOptions | false
 }
 
 /** A running sandbox server. */
@@ -316,8 +114,14 @@ export interface SandboxServer {
   readonly port: number
   readonly config: ServerConfig
   readonly server: Server
-  /** Stops accepting connections and closes the idle ones. */
-  close(): Promise<void>
+  /**
+   * Stops the server gracefully (`closeGracefully`): stops accepting at once, closes idle
+   * connections, lets the requests in flight finish, and closes what is still open after the
+   * shutdown timeout.
+   *
+   * @returns How many connections were still open at the deadline and were closed.
+   */
+  close(options?: CloseOptions): Promise<number>
 }
 
 /**
@@ -361,8 +165,9 @@ export async function startSandboxServer(
     ...(options.store ? { store: options.store } : {}),
     emojiArtwork: options.emojiArtwork ?? createEmojiArtworkSource(),
     assets,
+    ...(options.cors === undefined ? {} : { cors: options.cors }),
   })
-  const server = createServer(toNodeListener(handler))
+  const server = createNodeServer(handler)
   const host = options.host ?? 'localhost'
   await new Promise<void>((resolveListen, rejectListen) => {
     server.once('error', rejectListen)
@@ -378,11 +183,8 @@ export async function startSandboxServer(
     port,
     config,
     server,
-    close: () =>
-      new Promise<void>((resolveClose, rejectClose) => {
-        server.close((error) => (error ? rejectClose(error) : resolveClose()))
-        server.closeIdleConnections()
-      }),
+    close: (closeOptions) =>
+      closeGracefully(server, { timeoutMs: options.shutdownTimeoutMs, ...closeOptions }),
   }
 }
 

@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url'
 import { DesignError } from '../design/design-error.ts'
 import type { Design } from '../design/types.ts'
 import { isObject } from '../schema/read-field.ts'
+import { SPEC_LIMITS } from '../spec/limits.ts'
 import {
   ApiOptionsError,
   describeProblem,
@@ -32,6 +33,7 @@ import { createFontRegistry } from '../text/font-registry.ts'
 import type { FontRegistry } from '../text/types.ts'
 import { FontManifestError, loadFontSources } from './load-fonts.ts'
 import { loadDesign } from './load-design.ts'
+import { locateJsonError } from './locate-json-error.ts'
 
 /** The shipped config: sample accounts, tokens and flows on the sample designs. */
 export const defaultConfigUrl: URL = new URL('../../config/sandbox.json', import.meta.url)
@@ -98,28 +100,23 @@ const configNames: readonly (readonly [string, string])[] = [
 /**
  * Reads and checks a config file, then loads its fonts and designs.
  *
+ * Every problem is reported at once, as `parseDesign` reports a design's: the shape of the file
+ * (unknown keys, values of the wrong kind), the fonts manifest, every design that cannot be
+ * loaded, and what the handler refuses (tokens, flow ids, batch times, time zones, limits). A
+ * missing design hides nothing else: its flow is checked with a stand-in design.
+ *
  * @param path File path or `file:` URL (default: the shipped `config/sandbox.json`).
  * @returns The config, ready for `createApiHandler`.
- * @throws {ServerConfigError} For an unreadable file, invalid JSON, a value of the wrong kind,
- *   a design or fonts manifest that cannot be loaded, or options the handler refuses; all
- *   problems of one stage are listed at once.
+ * @throws {ServerConfigError} Listing every problem: for a file that cannot be read or is not
+ *   JSON (with line and column), the one problem; else every problem of every stage, in the
+ *   order of the stages and, within one, of the file.
  */
 export async function loadServerConfig(
   path: string | URL = defaultConfigUrl
 ): Promise<ServerConfig> {
   const source = resolve(path instanceof URL ? fileURLToPath(path) : path)
   const directory = dirname(source)
-  let json: unknown
-  try {
-    json = JSON.parse((await readFile(source, 'utf8')).replace(/^\uFEFF/, ''))
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    const reason =
-      error instanceof SyntaxError
-        ? `Unexpected JSON syntax error \`${error.message}\`, expected a JSON document`
-        : `Unexpected ${code === 'ENOENT' ? 'missing' : `unreadable (\`${code ?? 'error'}\`)`} file, expected a config file`
-    throw new ServerConfigError(source, [reason], error)
-  }
+  const json = await readConfigJson(source)
 
   const problems: string[] = []
   const problem = (value: unknown, at: string, expected: string) =>
@@ -133,108 +130,145 @@ export async function loadServerConfig(
       }
     }
   }
-  const optionalString = (object: Record<string, unknown>, key: string, at: string) => {
-    const value = object[key]
-    if (value !== undefined && typeof value !== 'string') problem(value, at, 'a string')
-    return typeof value === 'string' ? value : undefined
-  }
 
+  // Stage 1, the file's own shape: what the handler's check does not see (keys, paths).
+  // Accounts and flows that are not objects are left to the handler's check, which names them.
   if (!isObject(json))
     throw new ServerConfigError(source, ['Unexpected config, expected a JSON object'])
   unknownKeys(json, topLevelKeys, '')
-  const tokenPrefix = optionalString(json, 'token_prefix', 'token_prefix') ?? 'dm'
-  const marketingSource = optionalString(json, 'marketing_source', 'marketing_source')
-  const fontsPath = optionalString(json, 'fonts', 'fonts')
-
-  const limits = json['limits'] ?? {}
-  let postcardsPerMinute = 600
-  let campaignsPerMinute = 60
-  if (!isObject(limits)) problem(limits, 'limits', 'an object')
-  else {
-    unknownKeys(limits, limitKeys, 'limits')
-    postcardsPerMinute = (limits['postcards_per_minute'] ?? 600) as number
-    campaignsPerMinute = (limits['campaigns_per_minute'] ?? 60) as number
+  const fontsPath = json['fonts']
+  if (fontsPath !== undefined && typeof fontsPath !== 'string') {
+    problem(fontsPath, 'fonts', 'the path of a fonts manifest (JSON)')
   }
-
-  // Designs to load: [account index, flow index, absolute path].
-  const designs: { account: number; flow: number; path: string }[] = []
-  const accounts = json['accounts']
-  if (!Array.isArray(accounts)) problem(accounts, 'accounts', 'an array of accounts')
-  const accountList: unknown[] = Array.isArray(accounts) ? accounts : []
+  const limits = json['limits'] ?? {}
+  if (!isObject(limits)) problem(limits, 'limits', 'an object')
+  else unknownKeys(limits, limitKeys, 'limits')
+  const accountList: readonly unknown[] = Array.isArray(json['accounts']) ? json['accounts'] : []
+  /** The design file of each flow, by `account/flow`; absent for a path that is not one. */
+  const designPaths = new Map<string, string>()
   accountList.forEach((account, a) => {
-    const at = `accounts[${a}]`
-    if (!isObject(account)) return void problem(account, at, 'an object')
-    unknownKeys(account, accountKeys, at)
+    if (!isObject(account)) return
+    unknownKeys(account, accountKeys, `accounts[${a}]`)
     const flows = account['flows']
-    if (!Array.isArray(flows)) return void problem(flows, `${at}.flows`, 'an array of flows')
+    if (!Array.isArray(flows)) return
     flows.forEach((flow: unknown, f) => {
-      const flowAt = `${at}.flows[${f}]`
-      if (!isObject(flow)) return void problem(flow, flowAt, 'an object')
+      const flowAt = `accounts[${a}].flows[${f}]`
+      if (!isObject(flow)) return
       unknownKeys(flow, flowKeys, flowAt)
       if (isObject(flow['batch'])) unknownKeys(flow['batch'], batchKeys, `${flowAt}.batch`)
       const design = flow['design']
       if (typeof design !== 'string' || design === '') {
         problem(design, `${flowAt}.design`, 'the path of a design JSON file')
-      } else {
-        designs.push({ account: a, flow: f, path: resolve(directory, design) })
-      }
+      } else designPaths.set(`${a}/${f}`, resolve(directory, design))
     })
   })
-  if (problems.length > 0) throw new ServerConfigError(source, problems)
 
-  let fonts: FontRegistry
+  // Stage 2, the fonts: without them, designs are still loaded (their families unchecked).
+  let fonts: FontRegistry | undefined
   try {
-    const sources = await loadFontSources(
-      fontsPath === undefined ? undefined : resolve(directory, fontsPath)
+    fonts = createFontRegistry(
+      await loadFontSources(
+        typeof fontsPath === 'string' ? resolve(directory, fontsPath) : undefined
+      )
     )
-    fonts = createFontRegistry(sources)
   } catch (error) {
     if (!(error instanceof FontManifestError)) throw error
-    throw new ServerConfigError(source, [`fonts: ${error.message}`], error)
+    problems.push(`fonts: ${error.message}`)
   }
 
+  // Stage 3, every design, in the order of the file.
   const loaded = new Map<string, Design>()
-  await Promise.all(
-    designs.map(async ({ account, flow, path: designPath }) => {
+  const results = await Promise.all(
+    [...designPaths].map(async ([at, designPath]) => {
       try {
-        loaded.set(`${account}/${flow}`, await loadDesign(designPath, { families: fonts.families }))
+        const families = fonts?.families
+        loaded.set(at, await loadDesign(designPath, families ? { families } : {}))
+        return undefined
       } catch (error) {
         if (!(error instanceof DesignError)) throw error
-        problems.push(`accounts[${account}].flows[${flow}].design: ${error.message}`)
+        const [a, f] = at.split('/')
+        return `accounts[${a}].flows[${f}].design: ${error.message}`
       }
     })
   )
-  if (problems.length > 0) throw new ServerConfigError(source, problems.sort())
+  for (const result of results) if (result !== undefined) problems.push(result)
 
-  const loadedAccounts: LoadedAccount[] = accountList.map((account, a) => {
-    const record = account as Record<string, unknown>
+  // Stage 4, what the handler refuses, checked on the file's values as they are; a flow whose
+  // design did not load is checked with a stand-in, so that its other problems still show.
+  const loadedAccounts = accountList.map((account, a) => {
+    if (!isObject(account) || !Array.isArray(account['flows'])) return account
     return {
-      ...(record as unknown as AccountOptions),
-      flows: (record['flows'] as Record<string, unknown>[]).map((flow, f) => ({
-        ...(flow as unknown as FlowOptions),
-        design: loaded.get(`${a}/${f}`) as Design,
-        designPath: resolve(directory, flow['design'] as string),
-      })),
+      ...account,
+      flows: (account['flows'] as unknown[]).map((flow, f) => {
+        if (!isObject(flow)) return flow
+        const designPath = designPaths.get(`${a}/${f}`)
+        return {
+          ...flow,
+          design: loaded.get(`${a}/${f}`) ?? standInDesign,
+          designPath: designPath ?? '',
+        }
+      }),
     }
-  })
-  const config: ServerConfig = {
+  }) as unknown as readonly LoadedAccount[]
+  const rawLimits = isObject(limits) ? limits : {}
+  const config = {
     source,
-    tokenPrefix,
-    marketingSource,
-    accounts: loadedAccounts,
-    fonts,
-    limits: { postcardsPerMinute, campaignsPerMinute },
-  }
+    tokenPrefix: (json['token_prefix'] ?? 'dm') as string,
+    marketingSource: json['marketing_source'] as string | undefined,
+    accounts: Array.isArray(json['accounts'])
+      ? loadedAccounts
+      : (json['accounts'] as unknown as readonly LoadedAccount[]),
+    fonts: fonts ?? createFontRegistry({}),
+    limits: {
+      postcardsPerMinute: (rawLimits['postcards_per_minute'] ??
+        SPEC_LIMITS.postcardsPerMinute) as number,
+      campaignsPerMinute: (rawLimits['campaigns_per_minute'] ??
+        SPEC_LIMITS.campaignsPerMinute) as number,
+    },
+  } satisfies ServerConfig
   try {
-    resolveApiOptions(handlerOptionsOf(config))
+    // Without the fonts (reported above), the families of the designs cannot be checked.
+    const { fonts: _fonts, ...options } = handlerOptionsOf(config)
+    resolveApiOptions(fonts ? { ...options, fonts } : options)
   } catch (error) {
     if (!(error instanceof ApiOptionsError)) throw error
-    const renamed = error.problems.map((line) =>
-      configNames.reduce((text, [from, to]) => text.replaceAll(from, to), line)
-    )
-    throw new ServerConfigError(source, renamed, error)
+    for (const line of error.problems) {
+      problems.push(configNames.reduce((text, [from, to]) => text.replaceAll(from, to), line))
+    }
   }
+  if (problems.length > 0) throw new ServerConfigError(source, problems)
   return config
+}
+
+/** A design with nothing in it: stands in for one that did not load, in the handler's check. */
+const standInDesign = { markdownAreas: [] } as unknown as Design
+
+/**
+ * Reads a config file as JSON.
+ *
+ * @param source Absolute path.
+ * @returns The value.
+ * @throws {ServerConfigError} For a file that cannot be read, or is not JSON (with the line and
+ *   column where it stops being JSON).
+ */
+async function readConfigJson(source: string): Promise<unknown> {
+  let text: string
+  try {
+    text = (await readFile(source, 'utf8')).replace(/^\uFEFF/, '')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    const what = code === 'ENOENT' ? 'missing' : `unreadable (\`${code ?? 'error'}\`)`
+    throw new ServerConfigError(source, [`Unexpected ${what} file, expected a config file`], error)
+  }
+  try {
+    return JSON.parse(text) as unknown
+  } catch (error) {
+    const located = locateJsonError(text)
+    const reason = located
+      ? `line ${located.line}, column ${located.column}: ${located.message}`
+      : 'Unexpected text, expected a JSON document'
+    throw new ServerConfigError(source, [reason], error)
+  }
 }
 
 /**

@@ -4,9 +4,10 @@
  * @module
  */
 import { childOf } from '../schema/read-field.ts'
+import { defineRule } from '../verdict/define-rule.ts'
 import { shorten } from '../verdict/shorten.ts'
 import { recognizeCountry, STATED_COUNTRIES } from './recognize-country.ts'
-import type { PostcardCheck } from './types.ts'
+import type { PostcardContext } from './types.ts'
 
 /** `Germany, Austria, Switzerland or the Netherlands`. */
 const STATED_NAMES = `${STATED_COUNTRIES.slice(0, -1)
@@ -22,9 +23,12 @@ const STATED_NAMES = `${STATED_COUNTRIES.slice(0, -1)
  * - `country-on-request`: `to.country` is none of the destinations the spec states (spec 1:
  *   further countries are available on request only).
  */
-export const checkAddressPlausibility: PostcardCheck = {
+export const checkAddressPlausibility = defineRule<PostcardContext>({
   id: 'address-plausibility',
-  run({ body, report }) {
+  spec: '1 (stated countries), 2.3',
+  summary:
+    'Warns about a zip that does not have the layout of its country and a destination the spec does not state.',
+  run({ body }, report) {
     for (const side of ['from', 'to'] as const) {
       const address = childOf(body, side)
       const country = childOf(address, 'country')
@@ -51,4 +55,4 @@ export const checkAddressPlausibility: PostcardCheck = {
       })
     }
   },
-}
+})

@@ -7,16 +7,15 @@
 import { fieldMessages } from '../schema/field-messages.ts'
 import { isMissing } from '../schema/is-missing.ts'
 import { childOf, fieldEntries } from '../schema/read-field.ts'
+import { SPEC_LIMITS } from '../spec/limits.ts'
+import { defineRule } from '../verdict/define-rule.ts'
 import { countCharacters } from './count-characters.ts'
 import { checkKeyedValue } from './check-keyed-value.ts'
-import type { PostcardCheck } from './types.ts'
+import type { PostcardContext } from './types.ts'
 
-// spec 2.5 and 8: "The object has at most 10 properties."
-const MAX_PROPERTIES = 10
-// spec 2.5 and 8: "Each value is a non-empty string of at most 8000 characters."
-const MAX_VALUE_LENGTH = 8000
-// spec 2.5 and 8: "All values together have at most 20000 characters."
-const MAX_TOTAL_LENGTH = 20000
+const MAX_PROPERTIES = SPEC_LIMITS.contentProperties
+const MAX_VALUE_LENGTH = SPEC_LIMITS.contentValueLength
+const MAX_TOTAL_LENGTH = SPEC_LIMITS.contentTotalLength
 
 /**
  * Checks `content` against the design's Markdown areas:
@@ -31,9 +30,12 @@ const MAX_TOTAL_LENGTH = 20000
  * Every error about a key (missing, unknown, sent when none) adds `meta.expected_content_keys`
  * (spec 7.1), so clients can rewrite their keys to exactly these.
  */
-export const checkContent: PostcardCheck = {
-  id: 'content',
-  run({ body, design, report }) {
+export const checkContent = defineRule<PostcardContext>({
+  id: 'content-keys',
+  spec: '2.5 rules 1-3, 8',
+  summary:
+    'content carries exactly the keys of the design, at most 10, each a string of at most 8000 characters, 20000 together.',
+  run({ body, design }, report) {
     const keys = design.markdownAreas.map((area) => area.key)
     const expectKeys = () => report.meta({ expected_content_keys: keys })
     const content = childOf(body, 'content')
@@ -85,4 +87,4 @@ export const checkContent: PostcardCheck = {
       expectKeys()
     }
   },
-}
+})

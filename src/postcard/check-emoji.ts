@@ -5,23 +5,26 @@
  */
 import { scanEmoji } from '../emoji/scan-emoji.ts'
 import { childOf } from '../schema/read-field.ts'
+import { defineRule } from '../verdict/define-rule.ts'
 import { ADDRESS_FIELDS } from './address-fields.ts'
-import type { PostcardCheck } from './types.ts'
+import type { PostcardContext } from './types.ts'
 
 /**
  * Warns (`emoji-not-in-set`) about every emoji newer than the pinned set. Spec 2.3: such an emoji
  * is never a 422; the preview shows it as missing and in print the recipient is skipped, so a
- * client wants to know before sending.
+ * client wants to know before sending. A `content` value's emoji are found once, with its text.
  */
-export const checkEmoji: PostcardCheck = {
-  id: 'emoji',
-  run({ body, options, report, contentEntries }) {
-    const scan = { pinnedVersion: options.emojiVersion }
+export const checkEmoji = defineRule<PostcardContext>({
+  id: 'emoji-set',
+  spec: '2.3 (emoji)',
+  summary:
+    'Warns about emoji newer than the pinned emoji set, in content and in the address fields.',
+  run({ body, emojiVersion, contentEntries }, report) {
     for (const entry of contentEntries) {
-      const path = `content.${entry.key}`
-      if (report.hasError(path)) continue
-      for (const warning of scanEmoji(entry.value, path, scan)) report.warn(warning)
+      if (report.hasError(`content.${entry.key}`)) continue
+      for (const warning of entry.work.emojiWarnings()) report.warn(warning)
     }
+    const scan = { pinnedVersion: emojiVersion }
     for (const side of ['to', 'from'] as const) {
       const address = childOf(body, side)
       for (const field of ADDRESS_FIELDS) {
@@ -33,4 +36,4 @@ export const checkEmoji: PostcardCheck = {
       }
     }
   },
-}
+})

@@ -6,25 +6,24 @@
 import type { AddressElement } from '../design/types.ts'
 import { childOf } from '../schema/read-field.ts'
 import { checkGlyphCoverage } from '../text/glyph-coverage.ts'
+import { defineRule } from '../verdict/define-rule.ts'
 import { ADDRESS_FIELDS } from './address-fields.ts'
-import type { PostcardCheck } from './types.ts'
+import type { PostcardContext } from './types.ts'
 
 /**
  * Warns (`missing-glyph`) about characters that the area's font cannot draw, and likewise for the
  * address fields printed in the design's `address` element. The regular face decides: the shipped
- * families have the same character set in all four faces. Needs `options.fonts`; skipped without.
+ * families have the same character set in all four faces. Needs `fonts`; skipped without.
  */
-export const checkGlyphs: PostcardCheck = {
+export const checkGlyphs = defineRule<PostcardContext>({
   id: 'glyph-coverage',
-  run({ body, design, options, report, contentEntries }) {
-    const fonts = options.fonts
+  spec: '2.3 (print, never a question mark)',
+  summary: 'Warns about characters the font of their area cannot draw (an empty box in print).',
+  run({ body, design, fonts, contentEntries }, report) {
     if (!fonts) return
     for (const entry of contentEntries) {
-      const path = `content.${entry.key}`
-      if (report.hasError(path)) continue
-      if (!fonts.has(entry.area.font_family)) continue
-      const face = fonts.face(entry.area.font_family)
-      for (const warning of checkGlyphCoverage(entry.value, path, face)) report.warn(warning)
+      if (report.hasError(`content.${entry.key}`)) continue
+      for (const warning of entry.work.glyphWarnings()) report.warn(warning)
     }
     const addressElements = [...design.sides.front.elements, ...design.sides.back.elements].filter(
       (element): element is AddressElement => element.type === 'address'
@@ -47,4 +46,4 @@ export const checkGlyphs: PostcardCheck = {
       }
     }
   },
-}
+})

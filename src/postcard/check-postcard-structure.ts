@@ -3,13 +3,17 @@
  *
  * @module
  */
-import { checkStructure } from '../schema/check-structure.ts'
+import { checkStructure, compileRequiredPaths } from '../schema/check-structure.ts'
 import { fieldMessages } from '../schema/field-messages.ts'
 import { isMissing } from '../schema/is-missing.ts'
 import { isUuid } from '../schema/is-uuid.ts'
 import { requiredPaths, validate } from '../schema/postcard.generated.js'
 import { childOf } from '../schema/read-field.ts'
-import type { PostcardCheck } from './types.ts'
+import { defineRule } from '../verdict/define-rule.ts'
+import type { PostcardContext } from './types.ts'
+
+/** The required paths of spec 2.3, split once. */
+const REQUIRED = compileRequiredPaths(requiredPaths)
 
 /** Objects whose keys depend on the design: `checkContent` and `checkQrCodes` judge them whole. */
 const KEYED_OBJECTS = ['content', 'qr_codes']
@@ -24,11 +28,14 @@ function isKeyed(path: string): boolean {
  * semantics, JSON types through the generated schema validator, and `flow_id` as a UUID.
  * Unknown fields are ignored, as the service ignores them (`checkUnknownFields` warns).
  */
-export const checkPostcardStructure: PostcardCheck = {
+export const checkPostcardStructure = defineRule<PostcardContext>({
   id: 'postcard-structure',
-  run({ body, report }) {
+  spec: '2.3, 4.1',
+  summary:
+    'flow_id (a UUID), from and to (address objects) are present, with the JSON types of spec 2.3.',
+  run({ body }, report) {
     report.errorsFrom(
-      checkStructure(body, validate, requiredPaths).filter((error) => !isKeyed(error.path))
+      checkStructure(body, validate, REQUIRED).filter((error) => !isKeyed(error.path))
     )
     // spec 2.3: flow_id is a string of format uuid.
     const flowId = childOf(body, 'flow_id')
@@ -36,4 +43,4 @@ export const checkPostcardStructure: PostcardCheck = {
       report.error('flow_id', fieldMessages.uuid('flow_id'), 'uuid')
     }
   },
-}
+})

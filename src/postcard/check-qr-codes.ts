@@ -9,11 +9,12 @@ import type { UrlQrElement } from '../design/types.ts'
 import { fieldMessages } from '../schema/field-messages.ts'
 import { isMissing } from '../schema/is-missing.ts'
 import { childOf, fieldEntries } from '../schema/read-field.ts'
+import { SPEC_LIMITS } from '../spec/limits.ts'
+import { defineRule } from '../verdict/define-rule.ts'
 import { checkKeyedValue } from './check-keyed-value.ts'
-import type { PostcardCheck } from './types.ts'
+import type { PostcardContext } from './types.ts'
 
-// spec 2.6 and 8: "Each value is a non-empty string of at most 2048 characters."
-const MAX_VALUE_LENGTH = 2048
+const MAX_VALUE_LENGTH = SPEC_LIMITS.qrValueLength
 
 /**
  * The key a client would likely derive from a QR code's label: `Website QR` → `website_qr`,
@@ -47,9 +48,12 @@ function urlKindFor(key: string, codes: readonly UrlQrElement[]): UrlQrElement |
  *
  * Every error about a key adds `meta.expected_qr_keys` (spec 7.1).
  */
-export const checkQrCodes: PostcardCheck = {
-  id: 'qr-codes',
-  run({ body, design, report }) {
+export const checkQrCodes = defineRule<PostcardContext>({
+  id: 'qr-keys',
+  spec: '2.6 rules 1-3 and 5, 8',
+  summary:
+    'qr_codes carries exactly the keyed QR codes of the design, each a string of at most 2048 characters.',
+  run({ body, design }, report) {
     const keys = design.keyedQrCodes.map((code) => code.key)
     const urlKind = design.urlQrCodes
     const expectKeys = () => report.meta({ expected_qr_keys: keys })
@@ -98,4 +102,4 @@ export const checkQrCodes: PostcardCheck = {
       expectKeys()
     }
   },
-}
+})

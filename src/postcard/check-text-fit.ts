@@ -4,9 +4,9 @@
  * @module
  */
 import { MAX_EMPHASIS_WORK } from '../markdown/parse-for-layout.ts'
+import { defineRule } from '../verdict/define-rule.ts'
 import type { MarkdownFitError } from '../verdict/types.ts'
-import { judgeFit, judgeSyntax } from './judge-content.ts'
-import type { PostcardCheck } from './types.ts'
+import type { PostcardContext } from './types.ts'
 
 /** `52.3` → `52.3 mm`, keeping the two decimals the fit error carries. */
 function mm(value: number): string {
@@ -22,21 +22,23 @@ export function fitMessage(error: MarkdownFitError): string {
 }
 
 /**
- * Lays out every `content` value that passed the key, length and syntax rules in its area's font
- * (needs `options.fonts`; skipped without) and reports the ones taller than their area: a message
- * under `content.<key>` and one `meta.markdown_fit_errors` item each (spec 7.1).
+ * Measures the layout of every `content` value that passed the key, length and syntax rules in
+ * its area's font (needs `fonts`; skipped without) and reports the ones taller than their area: a
+ * message under `content.<key>` and one `meta.markdown_fit_errors` item each (spec 7.1). The
+ * layout is the one the preview draws.
  */
-export const checkTextFit: PostcardCheck = {
+export const checkTextFit = defineRule<PostcardContext>({
   id: 'text-fit',
-  run({ options, report, contentEntries }) {
-    const fonts = options.fonts
+  spec: '2.5 rule 4, 7.1',
+  summary: "Each content value fits its area in the design's font, size and line height.",
+  run({ fonts, contentEntries }, report) {
     if (!fonts) return
     const fitErrors: MarkdownFitError[] = []
     for (const entry of contentEntries) {
       const path = `content.${entry.key}`
       if (report.hasError(path)) continue
-      if (!fonts.has(entry.area.font_family)) continue
-      const syntax = judgeSyntax(entry.value)
+      if (!entry.work.measurable) continue
+      const syntax = entry.work.reading().syntax
       if (!syntax.emphasisResolved) {
         report.warn({
           code: 'emphasis-not-resolved',
@@ -45,11 +47,11 @@ export const checkTextFit: PostcardCheck = {
           data: { runs: syntax.emphasisRuns, work_limit: MAX_EMPHASIS_WORK },
         })
       }
-      const error = judgeFit(entry.value, entry.area, fonts)
+      const error = entry.work.fitError()
       if (!error) continue
       report.error(path, fitMessage(error), 'fit')
       fitErrors.push(error)
     }
     if (fitErrors.length > 0) report.meta({ markdown_fit_errors: fitErrors })
   },
-}
+})

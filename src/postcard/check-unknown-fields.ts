@@ -5,8 +5,9 @@
  */
 import { fieldOrder } from '../schema/postcard.generated.js'
 import { isObject } from '../schema/read-field.ts'
+import { defineRule } from '../verdict/define-rule.ts'
 import { shorten } from '../verdict/shorten.ts'
-import type { PostcardCheck } from './types.ts'
+import type { PostcardContext } from './types.ts'
 
 /** Every field path of spec 2.3. */
 const KNOWN = new Set(fieldOrder)
@@ -74,9 +75,11 @@ function suggest(parent: string, name: string): string | undefined {
  * go unnoticed until the card is printed without it. The likely meant field is named when there
  * is one.
  */
-export const checkUnknownFields: PostcardCheck = {
+export const checkUnknownFields = defineRule<PostcardContext>({
   id: 'unknown-fields',
-  run({ body, report }) {
+  spec: '2.3',
+  summary: 'Warns about fields spec 2.3 does not define, which the service ignores.',
+  run({ body }, report) {
     if (!isObject(body)) return
     const warnAbout = (parent: string, value: object, known: ReadonlySet<string>) => {
       for (const name in value) {
@@ -100,4 +103,4 @@ export const checkUnknownFields: PostcardCheck = {
       if (isObject(address)) warnAbout(side, address, ADDRESS_FIELDS)
     }
   },
-}
+})

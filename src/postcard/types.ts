@@ -1,26 +1,14 @@
 /**
- * Types of postcard validation: its options and the contract of a check.
+ * Types of postcard validation: what every postcard rule sees.
  *
  * @module
  */
-import type { KeyedQrElement, Design, MarkdownElement } from '../design/types.ts'
+import type { AreaWork } from '../analysis/area-work.ts'
+import type { QrWork } from '../analysis/qr-work.ts'
+import type { Design, KeyedQrElement, MarkdownElement } from '../design/types.ts'
 import type { PinnedEmojiVersion } from '../emoji/emoji-version.ts'
 import type { FontRegistry } from '../text/types.ts'
-import type { Report } from '../verdict/create-report.ts'
-
-/** Options of `validatePostcard`. */
-export interface PostcardOptions {
-  /**
-   * The fonts of the design, for the checks that measure text (fit, glyph coverage). Every
-   * family a Markdown area uses must be registered (default: none, and those checks are skipped).
-   */
-  readonly fonts?: FontRegistry
-  /**
-   * The service's pinned emoji set (spec 2.3): emoji newer than this version are reported as
-   * `emoji-not-in-set` warnings (default: `DEFAULT_PINNED_EMOJI_VERSION`, Emoji 17.0).
-   */
-  readonly emojiVersion?: PinnedEmojiVersion
-}
+import type { Rule } from '../verdict/define-rule.ts'
 
 /** A `content` value the design expects and that is a non-blank string. */
 export interface ContentEntry {
@@ -30,6 +18,11 @@ export interface ContentEntry {
   readonly value: string
   /** The Markdown area it fills. */
   readonly area: MarkdownElement
+  /**
+   * The work on its text (clipped to the spec's 8000 characters): its one reading, layout and
+   * fit. Rules judge only values without an error at their path, whose text is the whole value.
+   */
+  readonly work: AreaWork
 }
 
 /** A `qr_codes` value the design expects and that is a non-blank string. */
@@ -40,21 +33,23 @@ export interface QrEntry {
   readonly value: string
   /** The QR code it fills. */
   readonly element: KeyedQrElement
+  /** The work on the value: its resolution and fit, made once. */
+  readonly work: QrWork
 }
 
-/** What every postcard check sees. */
+/** What every postcard rule sees. */
 export interface PostcardContext {
-  /** The request body as received (any JSON value). */
+  /** The request body as read once (a plain copy: reading it never runs a getter). */
   readonly body: unknown
   /** The flow's design. */
   readonly design: Design
-  /** The options of the call. */
-  readonly options: PostcardOptions
-  /** Where the check reports errors, `meta` and warnings. */
-  readonly report: Report
+  /** The fonts, for the rules that measure text; without them those rules are skipped. */
+  readonly fonts: FontRegistry | undefined
+  /** The pinned emoji set (spec 2.3) (`undefined`: the default pin). */
+  readonly emojiVersion: PinnedEmojiVersion | undefined
   /**
    * The `content` values worth parsing and measuring: keys of the design's Markdown areas whose
-   * value is a non-blank string, in design order. Checks that should not judge a value already
+   * value is a non-blank string, in design order. Rules that should not judge a value already
    * rejected (e.g. over-long) ask `report.hasError(`content.${key}`)`.
    */
   readonly contentEntries: readonly ContentEntry[]
@@ -62,13 +57,5 @@ export interface PostcardContext {
   readonly qrEntries: readonly QrEntry[]
 }
 
-/**
- * One rule of postcard validation: a small unit with a stable id that reports into the
- * context's report and never throws on user input (STYLE rules 3, 5).
- */
-export interface PostcardCheck {
-  /** Stable id, e.g. `content-keys`. */
-  readonly id: string
-  /** Runs the rule. */
-  run(context: PostcardContext): void
-}
+/** One rule of postcard validation (STYLE rules 3, 5). */
+export type PostcardRule = Rule<PostcardContext>

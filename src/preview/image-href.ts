@@ -21,15 +21,13 @@ export type ImageHref =
 const dataUri = /^data:([a-z]+\/[a-z0-9.+-]+)(?:;[a-z0-9-]+=[^;,]*)*(;base64)?,/i
 const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 const jpegSignature = [0xff, 0xd8, 0xff]
-const cache = new Map<string, ImageHref>()
-const cacheSize = 64
 
 /**
  * Checks and normalises an image `href`. PNG and JPEG must be Base64 `data:` URIs whose bytes
  * start with the format's signature (a PNG inside `image/jpeg` is rejected). SVG may be Base64
  * or percent-encoded; it is decoded as UTF-8, run through {@link sanitizeSvg} and re-encoded, so
- * scripts, event attributes and external references never reach the preview. Results are
- * memoised (64 entries): a design's images are checked once, not on every render.
+ * scripts, event attributes and external references never reach the preview. A design's images
+ * are checked once per `Preflight` (its static parts), not on every render.
  *
  * @param href The `href` of a design `image` element.
  * @returns The URI to embed, or a reason following the project's message grammar.
@@ -38,15 +36,6 @@ const cacheSize = 64
  *   // { ok: false, reason: 'Unexpected `https:` image, expected a `data:` URI of PNG, JPEG or SVG' }
  */
 export function sanitizeImageHref(href: string): ImageHref {
-  const cached = cache.get(href)
-  if (cached) return cached
-  const result = check(href)
-  if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string)
-  cache.set(href, result)
-  return result
-}
-
-function check(href: string): ImageHref {
   const match = dataUri.exec(href)
   if (!match) {
     const scheme = /^[a-z][a-z0-9+.-]{0,31}:/i.exec(href)?.[0]

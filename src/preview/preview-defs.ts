@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { faceStore, type MemoSlot } from '../text/face-memo.ts'
 import type { Face } from '../text/types.ts'
 import { compactPathData } from './compact-path.ts'
 import { sanitizeSvgFragment } from './sanitize-svg.ts'
@@ -34,20 +35,21 @@ export interface PreviewDefs {
 
 const idSafe = /^[a-z0-9][a-z0-9-]{0,127}$/i
 
-// Compacted outlines per face for the life of the face: a glyph is serialised once per process,
-// not once per preview (the registry keeps its faces, so this never grows beyond the fonts).
-const outlines = new WeakMap<Face, Map<number, string>>()
+/**
+ * Compacted outlines of a face by glyph id, on the face's memo for the life of the face: a glyph
+ * is serialised once per registry, not once per preview (at most one entry per glyph of the font).
+ */
+const OUTLINES: MemoSlot<Map<number, string>> = Object.freeze({
+  name: 'compacted outlines',
+  create: () => new Map<number, string>(),
+})
 
 function outline(face: Face, glyphId: number): string {
-  let cache = outlines.get(face)
-  if (cache === undefined) {
-    cache = new Map()
-    outlines.set(face, cache)
-  }
-  let d = cache.get(glyphId)
+  const cache = faceStore(face, OUTLINES)
+  let d = cache?.get(glyphId)
   if (d === undefined) {
     d = compactPathData(face.glyphPath(glyphId).trim())
-    cache.set(glyphId, d)
+    cache?.set(glyphId, d)
   }
   return d
 }

@@ -4,12 +4,28 @@
  *
  * @module
  */
+import { isDesign } from '../analysis/analysis-environment.ts'
+import { readPostcardBody } from '../analysis/read-body.ts'
+import type { PostcardAnalysis } from '../analysis/types.ts'
 import type { Design } from '../design/types.ts'
 import { collectEmojiKeys } from '../emoji/collect-emoji-keys.ts'
 import type { PinnedEmojiVersion } from '../emoji/emoji-version.ts'
 import { recipientText, senderLine } from './address-lines.ts'
-import { readBody } from './read-body.ts'
 
+/**
+ * Lists the artwork keys of every emoji of the pinned set that a preview of an analysis draws:
+ * in its Markdown areas (the emoji the analysis found), static texts, recipient and sender line.
+ * Sorted and without duplicates.
+ *
+ * @param analysis The analysis the preview will draw.
+ * @returns Keys for an `EmojiArtworkSource` such as `loadEmojiArtwork`.
+ * @example
+ * ```ts
+ * const analysis = preflight.analyze(body)
+ * const { front } = renderPreview(analysis, { emojiArtwork: await loadEmojiArtwork(previewEmojiKeys(analysis)) })
+ * ```
+ */
+export function previewEmojiKeys(analysis: PostcardAnalysis): readonly string[]
 /**
  * Lists the artwork keys of every emoji of the pinned set that a preview of this body and design
  * draws: in the `content` values of the design's Markdown areas, in the design's static texts,
@@ -32,14 +48,36 @@ import { readBody } from './read-body.ts'
 export function previewEmojiKeys(
   body: unknown,
   design: Design,
+  options?: { readonly emojiVersion?: PinnedEmojiVersion | undefined }
+): readonly string[]
+export function previewEmojiKeys(
+  first: unknown,
+  design?: Design,
   options: { readonly emojiVersion?: PinnedEmojiVersion | undefined } = {}
 ): readonly string[] {
-  const snapshot = readBody(body)
+  if (design === undefined && isAnalysis(first)) return analysisEmojiKeys(first)
+  if (!isDesign(design)) {
+    throw new TypeError(
+      'Unexpected `design`, expected a design returned by `parseDesign` (or an analysis alone)'
+    )
+  }
+  const snapshot = readPostcardBody(first).fields
   const texts: string[] = []
   for (const area of design.markdownAreas) {
     const value = snapshot.content.get(area.key)
     if (value !== undefined) texts.push(value)
   }
+  texts.push(...staticTexts(design, snapshot.to, snapshot.from))
+  return collectEmojiKeys(texts, { pinnedVersion: options.emojiVersion })
+}
+
+/** Static texts, the recipient and the sender line of the address elements of a design. */
+function staticTexts(
+  design: Design,
+  to: Readonly<Record<string, string>>,
+  from: Readonly<Record<string, string>>
+): string[] {
+  const texts: string[] = []
   let sender = false
   let address = false
   for (const side of [design.sides.front, design.sides.back]) {
@@ -51,7 +89,30 @@ export function previewEmojiKeys(
       }
     }
   }
-  if (address) texts.push(recipientText(snapshot.to))
-  if (sender) texts.push(senderLine(snapshot.from))
-  return collectEmojiKeys(texts, { pinnedVersion: options.emojiVersion })
+  if (address) texts.push(recipientText(to))
+  if (sender) texts.push(senderLine(from))
+  return texts
+}
+
+/** The keys of an analysis: its areas' emoji as found, the other texts scanned. */
+function analysisEmojiKeys(analysis: PostcardAnalysis): readonly string[] {
+  const keys = new Set<string>()
+  for (const area of analysis.areas) {
+    for (const finding of area.emoji) if (finding.inSet) keys.add(finding.key)
+  }
+  const texts = staticTexts(analysis.design, analysis.fields.to, analysis.fields.from)
+  for (const key of collectEmojiKeys(texts, { pinnedVersion: analysis.options.emojiVersion })) {
+    keys.add(key)
+  }
+  return [...keys].sort()
+}
+
+/** Whether a value is an analysis (its brand), not a body. */
+function isAnalysis(value: unknown): value is PostcardAnalysis {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === 'postcard-analysis' &&
+    isDesign((value as { design?: unknown }).design)
+  )
 }

@@ -1,41 +1,36 @@
 /**
- * `renderPreview`: one self-contained SVG document per side of a postcard, drawn from the same
- * layout data the fit check measures, plus the verdict of the same body.
+ * `renderPreview`: one self-contained SVG document per side of a postcard, drawn from its
+ * analysis (the same layouts the fit check measures), plus the verdict of the same body.
  *
  * @module
  */
+import { analyzePostcard } from '../analysis/analyze-postcard.ts'
+import { isDesign } from '../analysis/analysis-environment.ts'
 import type {
-  AddressElement,
-  Design,
-  DesignElement,
-  ImageElement,
-  MarkdownElement,
-  QrElement,
-  SideName,
-  TextElement,
-} from '../design/types.ts'
+  AddressAnalysis,
+  AreaAnalysis,
+  ElementAnalysis,
+  ImageAnalysis,
+  PostcardAnalysis,
+  QrAnalysis,
+  StaticTextAnalysis,
+} from '../analysis/types.ts'
+import type { Design, SideName } from '../design/types.ts'
 import { pinnedVersionIndex } from '../emoji/emoji-version.ts'
 import type { EmojiArtwork } from '../emoji/types.ts'
-import { layoutMarkdown } from '../layout/layout-markdown.ts'
-import { layoutPlainText } from '../layout/layout-plain-text.ts'
 import type { TextLayout } from '../layout/types.ts'
-import { validatePostcard } from '../postcard/validate-postcard.ts'
-import { resolveQrUrl } from '../qr/resolve-qr-url.ts'
 import type { Face, FontRegistry } from '../text/types.ts'
 import type { Verdict, Warning } from '../verdict/types.ts'
-import { recipientText, senderLine } from './address-lines.ts'
 import { createLabel } from './draw-label.ts'
 import { ALERT_COLOUR, drawOverflow, type AreaBox } from './draw-overflow.ts'
 import { drawPlaceholder } from './draw-placeholder.ts'
 import { drawTextLayout, type TextDrawContext } from './draw-text-layout.ts'
 import { formatNumber } from './format-number.ts'
-import { sanitizeImageHref } from './image-href.ts'
 import { createPreviewDefs } from './preview-defs.ts'
-import { qrCodePath } from './qr-code-path.ts'
-import { readBody, type BodySnapshot } from './read-body.ts'
+import { qrPathData } from './qr-path.ts'
 import { svgDocument } from './svg-document.ts'
 import { joinMarkup, svgElement, type SvgMarkup } from './svg-element.ts'
-import type { Preview, PreviewOptions } from './types.ts'
+import type { Preview, PreviewDrawOptions, PreviewOptions } from './types.ts'
 
 /**
  * Misuse of `renderPreview` by the host program: options that are not what the contract says
@@ -45,16 +40,12 @@ export class PreviewOptionsError extends Error {
   override readonly name = 'PreviewOptionsError'
 }
 
-/** The sender line is set smaller than the recipient, as on every printed postcard. */
-const SENDER_SCALE = 0.7
 const idPrefixPattern = /^[a-z][\w-]{0,31}$/i
 const emptyArtwork: ReadonlyMap<string, EmojiArtwork> = new Map()
 
 interface SideContext extends TextDrawContext {
   readonly side: SideName
   readonly fonts: FontRegistry
-  readonly body: BodySnapshot
-  readonly verdict: Verdict
   readonly warn: (warning: Warning) => void
   /** Face for captions of placeholders: the first registered family. */
   readonly captionFace: Face | undefined
@@ -66,8 +57,10 @@ interface SideContext extends TextDrawContext {
 }
 
 /**
- * Renders the preview of a postcard submission: what the card will look like, and where it will
- * not print as meant.
+ * Renders the preview of a postcard: what the card will look like, and where it will not print
+ * as meant. It draws an analysis (`analyzePostcard`, `Preflight.analyze`) without any further
+ * parse or layout, so a form that has just validated a body draws it at once; called with a body
+ * and a design, it analyses the body first.
  *
  * - Text (Markdown areas, static text, the address) is drawn as glyph outlines of the registered
  *   fonts from the layout engine's own lines and glyph positions, each glyph defined once in
@@ -81,8 +74,30 @@ interface SideContext extends TextDrawContext {
  *   label giving `overflow_mm` (spec 7.1).
  *
  * Never throws on a body: invalid fields are drawn as far as possible or left empty, and the
- * returned verdict (from `validatePostcard`) says why. The output is deterministic: the same
- * inputs give the same bytes in Node and in browsers.
+ * returned verdict (the analysis' verdict, plus what could not be drawn) says why. The output is
+ * deterministic: the same inputs give the same bytes in Node and in browsers.
+ *
+ * @param analysis The analysis of the body, made with `fonts`.
+ * @param options Emoji artwork and guides. The fonts and the pinned emoji version are the
+ *   analysis' own; `PreviewOptions` are accepted too, when their `fonts` and `emojiVersion` are
+ *   the analysis' (anything else is a `PreviewOptionsError`).
+ * @returns The two SVG documents and the verdict.
+ * @throws {PreviewOptionsError} When the options break the contract (host misuse).
+ * @throws {FontError} When the design names a family the registry lacks (host misuse).
+ * @example
+ * ```ts
+ * const analysis = preflight.analyze(body)
+ * const emojiArtwork = await loadEmojiArtwork(previewEmojiKeys(body, design))
+ * const { front, back, verdict } = renderPreview(analysis, { emojiArtwork })
+ * ```
+ */
+export function renderPreview(
+  analysis: PostcardAnalysis,
+  options?: PreviewDrawOptions | PreviewOptions
+): Preview
+/**
+ * Renders the preview of a postcard submission: analyses the body (`analyzePostcard`) and draws
+ * the analysis (see the overload above).
  *
  * @param body The request body (any JSON value).
  * @param design The flow's design, from `parseDesign`.
@@ -93,17 +108,74 @@ interface SideContext extends TextDrawContext {
  * @throws {EmojiVersionError} When `options.emojiVersion` is not a pinnable version (host misuse).
  * @example
  * ```ts
- * const keys = previewEmojiKeys(body, design)
- * const emojiArtwork = await loadEmojiArtwork(keys)
  * const { front, back, verdict } = renderPreview(body, design, { fonts, emojiArtwork })
  * ```
  */
-export function renderPreview(body: unknown, design: Design, options: PreviewOptions): Preview {
-  const { fonts, idPrefix = 'pp-', safeZoneMm = 0 } = checkOptions(options)
-  const { emojiVersion } = options
-  const pin = pinnedVersionIndex(emojiVersion)
-  const verdict = validatePostcard(body, design, emojiVersion ? { fonts, emojiVersion } : { fonts })
-  const snapshot = readBody(body)
+export function renderPreview(body: unknown, design: Design, options: PreviewOptions): Preview
+export function renderPreview(
+  first: unknown,
+  second?: Design | PreviewDrawOptions | PreviewOptions,
+  third?: PreviewOptions
+): Preview {
+  if (isDesign(second)) {
+    const options = checkOptions(third as PreviewOptions)
+    const { fonts, emojiVersion } = options
+    const analysis = analyzePostcard(
+      first,
+      second,
+      emojiVersion === undefined ? { fonts } : { fonts, emojiVersion }
+    )
+    return draw(analysis, options)
+  }
+  if (!isAnalysis(first)) {
+    throw new PreviewOptionsError(
+      'Unexpected arguments, expected an analysis (`analyzePostcard`) or a body, a design and options'
+    )
+  }
+  const options = (second ?? {}) as PreviewDrawOptions & Partial<PreviewOptions>
+  if (typeof options !== 'object' || options === null) {
+    throw new PreviewOptionsError('Unexpected `options`, expected an object')
+  }
+  const fonts = first.options.fonts
+  if (!fonts) {
+    throw new PreviewOptionsError(
+      'Unexpected analysis without fonts, expected an analysis made with `fonts`'
+    )
+  }
+  if (options.fonts !== undefined && options.fonts !== fonts) {
+    throw new PreviewOptionsError(
+      "Unexpected `options.fonts` other than the analysis' fonts, expected the registry the analysis was made with, or none"
+    )
+  }
+  if (options.emojiVersion !== undefined && options.emojiVersion !== first.options.emojiVersion) {
+    throw new PreviewOptionsError(
+      `Unexpected \`options.emojiVersion\` \`${String(options.emojiVersion)}\` other than the analysis' pinned version, expected the version the analysis was made with, or none`
+    )
+  }
+  checkDrawOptions(options)
+  return draw(first, { ...options, fonts })
+}
+
+/** Whether a value is an analysis (its brand and shape), not a body. */
+function isAnalysis(value: unknown): value is PostcardAnalysis {
+  if (typeof value !== 'object' || value === null) return false
+  const candidate = value as Partial<Record<keyof PostcardAnalysis, unknown>>
+  return (
+    candidate.kind === 'postcard-analysis' &&
+    isDesign(candidate.design) &&
+    typeof candidate.sides === 'object' &&
+    candidate.sides !== null &&
+    typeof candidate.verdict === 'object' &&
+    typeof candidate.options === 'object'
+  )
+}
+
+/** Draws both sides of an analysis. */
+function draw(analysis: PostcardAnalysis, options: PreviewOptions): Preview {
+  const { fonts, idPrefix = 'pp-', safeZoneMm = 0 } = options
+  const design = analysis.design
+  const pin = pinnedVersionIndex(analysis.options.emojiVersion)
+  const verdict = analysis.verdict
   const warnings: Warning[] = []
   const seen = new Set<string>()
   const warn = (warning: Warning): void => {
@@ -120,8 +192,6 @@ export function renderPreview(body: unknown, design: Design, options: PreviewOpt
     const context: SideContext = {
       side,
       fonts,
-      body: snapshot,
-      verdict,
       warn,
       captionFace,
       overlay: [],
@@ -132,9 +202,7 @@ export function renderPreview(body: unknown, design: Design, options: PreviewOpt
         design.format.height_mm +
         (options.bleed === true ? Math.max(0, design.format.bleed_mm) : 0),
     }
-    const content = design.sides[side].elements.map((element, index) =>
-      drawElement(element, `sides.${side}.elements[${index}]`, context)
-    )
+    const content = analysis.sides[side].map((element) => drawElement(element, context))
     return svgDocument(
       {
         format: design.format,
@@ -152,23 +220,32 @@ export function renderPreview(body: unknown, design: Design, options: PreviewOpt
   return {
     front,
     back,
-    verdict:
-      warnings.length === 0
-        ? verdict
-        : { ...verdict, warnings: [...verdict.warnings, ...warnings] },
+    verdict: withWarnings(verdict, warnings),
   }
+}
+
+/** The verdict with the preview's own warnings after the analysis' ones. */
+function withWarnings(verdict: Verdict, warnings: readonly Warning[]): Verdict {
+  if (warnings.length === 0) return verdict
+  return Object.freeze({ ...verdict, warnings: Object.freeze([...verdict.warnings, ...warnings]) })
 }
 
 function checkOptions(options: PreviewOptions): PreviewOptions {
   if (typeof options !== 'object' || options === null) {
     throw new PreviewOptionsError('Unexpected `options`, expected an object with `fonts`')
   }
-  const { fonts, idPrefix, safeZoneMm } = options
+  const { fonts } = options
   if (typeof fonts !== 'object' || fonts === null || typeof fonts.face !== 'function') {
     throw new PreviewOptionsError(
       'Unexpected `options.fonts`, expected a font registry from `createFontRegistry`'
     )
   }
+  checkDrawOptions(options)
+  return options
+}
+
+function checkDrawOptions(options: PreviewDrawOptions): void {
+  const { idPrefix, safeZoneMm } = options
   if (idPrefix !== undefined && !idPrefixPattern.test(idPrefix)) {
     throw new PreviewOptionsError(
       `Unexpected \`options.idPrefix\` \`${String(idPrefix)}\`, expected a letter followed by at most 31 letters, digits, \`-\` or \`_\``
@@ -179,42 +256,58 @@ function checkOptions(options: PreviewOptions): PreviewOptions {
       `Unexpected \`options.safeZoneMm\` \`${String(safeZoneMm)}\`, expected a number of mm of at least \`0\``
     )
   }
-  return options
 }
 
-function drawElement(element: DesignElement, path: string, context: SideContext): SvgMarkup {
+function drawElement(element: ElementAnalysis, context: SideContext): SvgMarkup {
   switch (element.type) {
     case 'markdown':
       return drawMarkdown(element, context)
     case 'text':
-      return drawStaticText(element, path, context)
+      return drawStaticText(element, context)
     case 'qr':
       return drawQr(element, context)
     case 'image':
-      return drawImage(element, path, context)
-    case 'rect':
+      return drawImage(element, context)
+    case 'rect': {
+      const rect = element.element
       return svgElement('rect', {
-        x: element.x_mm,
-        y: element.y_mm,
-        width: element.width_mm,
-        height: element.height_mm,
-        fill: element.fill,
+        x: rect.x_mm,
+        y: rect.y_mm,
+        width: rect.width_mm,
+        height: rect.height_mm,
+        fill: rect.fill,
       })
+    }
     case 'address':
       return drawAddress(element, context)
   }
 }
 
-function drawMarkdown(area: MarkdownElement, context: SideContext): SvgMarkup {
-  const text = context.body.content.get(area.key)
-  if (text === undefined) return joinMarkup([])
-  const layout = layoutMarkdown(text, area, context.fonts)
-  return drawLaidOutText(layout, area, `content.${area.key}`, context)
+/**
+ * The layout of a text the analysis holds. An analysis made with fonts lacks one only when the
+ * registry lacks the family: the registry throws the `FontError` that says so.
+ */
+function requireLayout(
+  layout: TextLayout | undefined,
+  family: string,
+  context: SideContext
+): TextLayout {
+  if (layout) return layout
+  context.fonts.face(family)
+  throw new PreviewOptionsError(
+    `Unexpected text in \`${family}\` that the analysis did not lay out`
+  )
 }
 
-function drawStaticText(element: TextElement, path: string, context: SideContext): SvgMarkup {
-  const layout = layoutPlainText(element.text, element, context.fonts)
-  return drawLaidOutText(layout, element, `${path}.text`, context)
+function drawMarkdown(area: AreaAnalysis, context: SideContext): SvgMarkup {
+  if (area.text === undefined) return joinMarkup([])
+  const layout = requireLayout(area.layout, area.element.font_family, context)
+  return drawLaidOutText(layout, area.element, area.path, context)
+}
+
+function drawStaticText(text: StaticTextAnalysis, context: SideContext): SvgMarkup {
+  const layout = requireLayout(text.layout, text.element.font_family, context)
+  return drawLaidOutText(layout, text.element, `${text.path}.text`, context)
 }
 
 /** Draws a layout at its area with the overflow marks, reporting emoji without artwork. */
@@ -244,33 +337,33 @@ function withPath(context: SideContext, path: string): TextDrawContext {
         path,
         message: `Unexpected emoji \`${grapheme}\` without artwork, expected artwork for key \`${key}\` in \`emojiArtwork\`, load the keys of \`previewEmojiKeys\``,
         data: { grapheme, key },
+        rule: 'emoji-artwork',
       }),
   }
 }
 
-function drawQr(element: QrElement, context: SideContext): SvgMarkup {
+function drawQr(qr: QrAnalysis, context: SideContext): SvgMarkup {
+  const element = qr.element
   const box: AreaBox = {
     x_mm: element.x_mm,
     y_mm: element.y_mm,
     width_mm: element.size_mm,
     height_mm: element.size_mm,
   }
-  const keyed = 'key' in element
-  const value = keyed ? context.body.qrCodes.get(element.key) : element.url
-  // The service encodes the WHATWG serialisation of the URL (spec 2.6 rule 4, `resolveQrUrl`);
-  // a value that is no complete http(s) URL is not drawn as a code that would scan.
-  const resolved = value === undefined ? undefined : resolveQrUrl(value)
-  const quiet = Math.max(0, Math.round(element.quiet_zone_modules))
-  const symbol = resolved?.ok ? qrCodePath(resolved.url, element.error_correction, quiet) : null
-  if (symbol === null) {
-    const caption = keyed ? `qr_codes.${element.key}` : element.label
+  // The service encodes the WHATWG serialisation of the URL (spec 2.6 rule 4): the analysis holds
+  // its symbol only for a value that is a complete http(s) URL, so nothing else is drawn as a
+  // code that would scan.
+  const symbol = qr.matrix
+  if (symbol === undefined) {
+    const caption = 'key' in element ? `qr_codes.${element.key}` : element.label
     return drawPlaceholder(box, caption, context.captionFace, context.defs)
   }
+  const quiet = Math.max(0, Math.round(element.quiet_zone_modules))
   const moduleMm = element.size_mm / (symbol.size + 2 * quiet)
   const parts = [
     svgElement('rect', { ...rectOf(box), fill: '#ffffff' }),
     svgElement('path', {
-      d: symbol.d,
+      d: qrPathData(symbol, quiet),
       fill: '#000000',
       transform: `matrix(${formatNumber(moduleMm, 6)} 0 0 ${formatNumber(moduleMm, 6)} ${formatNumber(box.x_mm)} ${formatNumber(box.y_mm)})`,
     }),
@@ -305,46 +398,37 @@ function rectOf(box: AreaBox): { x: number; y: number; width: number; height: nu
   return { x: box.x_mm, y: box.y_mm, width: box.width_mm, height: box.height_mm }
 }
 
-function drawImage(element: ImageElement, path: string, context: SideContext): SvgMarkup {
-  const box: AreaBox = element
-  const href = sanitizeImageHref(element.href)
-  if (!href.ok) {
+function drawImage(image: ImageAnalysis, context: SideContext): SvgMarkup {
+  const box: AreaBox = image.element
+  if (image.href === undefined) {
     context.warn({
       code: 'image-rejected',
-      path: `${path}.href`,
-      message: href.reason,
+      path: `${image.path}.href`,
+      message: image.problem ?? 'Unexpected image, expected a `data:` URI of PNG, JPEG or SVG',
+      rule: 'design-image',
     })
     return drawPlaceholder(box, 'image', context.captionFace, context.defs)
   }
-  return svgElement('image', { ...rectOf(box), href: href.href })
+  return svgElement('image', { ...rectOf(box), href: image.href })
 }
 
-function drawAddress(element: AddressElement, context: SideContext): SvgMarkup {
+function drawAddress(address: AddressAnalysis, context: SideContext): SvgMarkup {
+  const element = address.element
   const parts: SvgMarkup[] = []
-  let used = 0
-  const sender = element.sender_line ? senderLine(context.body.from) : ''
-  if (sender !== '') {
-    const size = element.font_size_pt * SENDER_SCALE
-    const lineMm = size * element.line_height * (25.4 / 72)
-    const layout = layoutPlainText(
-      sender,
-      { ...element, font_size_pt: size, height_mm: Math.min(lineMm, element.height_mm) },
-      context.fonts
-    )
+  if (address.senderLine !== '') {
+    const layout = requireLayout(address.senderLayout, element.font_family, context)
     const drawn = drawTextLayout(layout, element.x_mm, element.y_mm, withPath(context, 'from'))
     parts.push(drawn.fitting)
     context.overlay.push(drawn.overflowing)
-    // Half a recipient line of space between the sender line and the recipient.
-    used = layout.metrics.measured_height_mm + (element.font_size_pt * (25.4 / 72)) / 2
   }
-  const recipient = recipientText(context.body.to)
-  if (recipient !== '') {
+  if (address.recipientLines.length > 0) {
+    const used = address.recipientTop_mm
     const box = {
       ...element,
       y_mm: element.y_mm + used,
       height_mm: Math.max(0, element.height_mm - used),
     }
-    const layout = layoutPlainText(recipient, box, context.fonts)
+    const layout = requireLayout(address.recipientLayout, element.font_family, context)
     parts.push(drawLaidOutText(layout, box, 'to', context))
   }
   return parts.length === 0 ? joinMarkup([]) : svgElement('g', { class: 'address' }, parts)

@@ -53,8 +53,40 @@ const textNeedsWork = /[\0-\x08\v\f\x0E-\x1F&<>\uD800-\uDFFF\uFFFE\uFFFF]/
 const elementName = /^[a-z][a-z0-9]*$/i
 const attributeName = /^[a-z][a-z0-9-]*(?::[a-z][a-z0-9-]*)?$/i
 
-// Names already checked: the builder is called with a handful of names, millions of times.
-const checkedNames = new Set<string>()
+/**
+ * The attribute names the previews use, checked once when the module loads: the builder is
+ * called with these few names thousands of times per preview. Any other name is checked on
+ * every call. A constant: never changed after it is built.
+ */
+const KNOWN_ATTRIBUTES: ReadonlySet<string> = new Set(
+  [
+    'aria-label',
+    'class',
+    'd',
+    'fill',
+    'height',
+    'href',
+    'id',
+    'opacity',
+    'role',
+    'rx',
+    'stroke',
+    'stroke-dasharray',
+    'stroke-linecap',
+    'stroke-width',
+    'transform',
+    'viewBox',
+    'width',
+    'x',
+    'xmlns',
+    'y',
+  ].filter((name) => isAttributeName(name))
+)
+
+/** Whether a name may be an attribute: an XML name, never an event handler (`on…`). */
+function isAttributeName(name: string): boolean {
+  return attributeName.test(name) && !/^on/i.test(name)
+}
 
 function replaceEntity(character: string): string {
   return entities[character] ?? character
@@ -106,11 +138,8 @@ export function svgElement(
   let markup = `<${name}`
   for (const [key, value] of Object.entries(attributes)) {
     if (value === undefined) continue
-    if (!checkedNames.has(key)) {
-      if (!attributeName.test(key) || /^on/i.test(key)) {
-        throw new SvgBuildError(`Unexpected attribute name \`${key}\` on \`${name}\``)
-      }
-      checkedNames.add(key)
+    if (!KNOWN_ATTRIBUTES.has(key) && !isAttributeName(key)) {
+      throw new SvgBuildError(`Unexpected attribute name \`${key}\` on \`${name}\``)
     }
     const text = typeof value === 'number' ? formatNumber(value) : escapeXmlAttribute(value)
     markup += ` ${key}="${text}"`

@@ -8,10 +8,11 @@ import type { PinnedEmojiVersion } from '../emoji/emoji-version.ts'
 import type { FontRegistry } from '../text/types.ts'
 import type { Verdict } from '../verdict/types.ts'
 
-/** Options of `renderPreview`. */
-export interface PreviewOptions {
-  /** The parsed fonts every `font_family` of the design names (`createFontRegistry`). */
-  readonly fonts: FontRegistry
+/**
+ * How `renderPreview` draws an analysis: emoji artwork and guides. The fonts and the pinned emoji
+ * version are the analysis' own.
+ */
+export interface PreviewDrawOptions {
   /**
    * Emoji artwork by key (`emojiArtworkKey`), e.g. from `loadEmojiArtwork(previewEmojiKeys(…))`.
    * Passed in as data so the core stays pure and synchronous, and only the graphics a card uses
@@ -19,11 +20,6 @@ export interface PreviewOptions {
    * (default: no artwork, every emoji missing).
    */
   readonly emojiArtwork?: ReadonlyMap<string, EmojiArtwork> | undefined
-  /**
-   * The service's pinned emoji set (spec 2.3), as for `validatePostcard`: newer emoji are drawn
-   * as missing (default: `DEFAULT_PINNED_EMOJI_VERSION`, Emoji 17.0).
-   */
-  readonly emojiVersion?: PinnedEmojiVersion | undefined
   /**
    * Show the bleed: the canvas grows by the design's `bleed_mm` on every side and a dashed cyan
    * line marks the trim box (default: `false`, the canvas is the trim box).
@@ -41,15 +37,27 @@ export interface PreviewOptions {
   readonly idPrefix?: string | undefined
 }
 
-/** One SVG document per side, and the verdict the body gets from `validatePostcard`. */
+/** Options of `renderPreview(body, design, options)`, which analyses the body first. */
+export interface PreviewOptions extends PreviewDrawOptions {
+  /** The parsed fonts every `font_family` of the design names (`createFontRegistry`). */
+  readonly fonts: FontRegistry
+  /**
+   * The service's pinned emoji set (spec 2.3), as for `validatePostcard`: newer emoji are drawn
+   * as missing (default: `DEFAULT_PINNED_EMOJI_VERSION`, Emoji 17.0).
+   */
+  readonly emojiVersion?: PinnedEmojiVersion | undefined
+}
+
+/** One SVG document per side, and the verdict of the analysis drawn. */
 export interface Preview {
   /** The front side: a standalone SVG document, viewBox in mm at trim size. */
   readonly front: string
   /** The back side. */
   readonly back: string
   /**
-   * The verdict of `validatePostcard` for the same body and design, plus preview warnings
-   * (`emoji-artwork-missing`, `image-rejected`) when something could not be drawn as designed.
+   * The analysis' verdict (`validatePostcard`'s for the same body and design), plus preview
+   * warnings (`emoji-artwork-missing`, `image-rejected`) when something could not be drawn as
+   * designed.
    */
   readonly verdict: Verdict
 }

@@ -31,12 +31,19 @@ const LEVELS: ReadonlySet<unknown> = new Set(['L', 'M', 'Q', 'H'])
  *
  * @param text The exact string to encode (for a URL: its resolved `href`).
  * @param level Error-correction level.
+ * @param knownVersion `minimalVersion(text, level)` when the caller computed it already (the QR
+ *   fit does): it is not computed again. The encoder still picks the version itself.
  * @returns The matrix, or `null` when even version 40 cannot hold the text.
  * @throws {QrArgumentError} For an unknown level.
  */
-export function qrMatrix(text: string, level: ErrorCorrectionLevel): QrMatrix | null {
+export function qrMatrix(
+  text: string,
+  level: ErrorCorrectionLevel,
+  knownVersion?: number | null
+): QrMatrix | null {
   if (!LEVELS.has(level)) throw new QrArgumentError('level', level, 'one of `L`, `M`, `Q`, `H`')
-  if (minimalVersion(text, level) === null) return null
+  const version = knownVersion === undefined ? minimalVersion(text, level) : knownVersion
+  if (version === null) return null
   const wellFormed = toWellFormed(text)
   // `create('')` refuses ("No input text"); an empty segment list encodes the empty text.
   const symbol = QRCode.create(wellFormed === '' ? [] : wellFormed, {

@@ -39,6 +39,8 @@ const bitsLength = [
 /** The four levels in a fixed order, for the table index. */
 const LEVELS: readonly ErrorCorrectionLevel[] = ['L', 'M', 'Q', 'H']
 
+// Lazily initialised constants: each table is computed from the standard on first use and never
+// changed afterwards.
 let dataBitsTable: Int32Array | undefined
 
 /**

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { FieldError } from '../verdict/types.ts'
+import type { FieldErrorDraft } from '../verdict/types.ts'
 import { fieldMessages } from './field-messages.ts'
 import { isMissing } from './is-missing.ts'
 import { mapSchemaErrors } from './map-schema-errors.ts'
@@ -18,8 +18,8 @@ export interface SchemaValidator {
   errors: SchemaError[] | null
 }
 
-/** A required path, split once. */
-interface RequiredPath {
+/** A required path, split once (see {@link compileRequiredPaths}). */
+export interface RequiredPath {
   readonly path: string
   /** The parent's path, `''` for a top-level field. */
   readonly parent: string
@@ -27,20 +27,24 @@ interface RequiredPath {
   readonly keys: readonly string[]
 }
 
-/** Split paths per list of paths: validators pass the same list on every call. */
-const compiled = new WeakMap<readonly string[], readonly RequiredPath[]>()
-
-/** Splits a list of required paths once. */
-function compile(paths: readonly string[]): readonly RequiredPath[] {
-  let result = compiled.get(paths)
-  if (result === undefined) {
-    result = paths.map((path) => {
+/**
+ * Splits a list of required paths once, so a validator that checks many bodies does not split
+ * them per body (callers keep the result, e.g. as a module constant of a generated list).
+ *
+ * @param paths Required field paths, parents before children.
+ * @returns The split paths, frozen.
+ */
+export function compileRequiredPaths(paths: readonly string[]): readonly RequiredPath[] {
+  return Object.freeze(
+    paths.map((path) => {
       const dot = path.lastIndexOf('.')
-      return { path, parent: dot === -1 ? '' : path.slice(0, dot), keys: path.split('.') }
+      return Object.freeze({
+        path,
+        parent: dot === -1 ? '' : path.slice(0, dot),
+        keys: Object.freeze(path.split('.')),
+      })
     })
-    compiled.set(paths, result)
-  }
-  return result
+  )
 }
 
 /**
@@ -53,18 +57,18 @@ function compile(paths: readonly string[]): readonly RequiredPath[] {
  *
  * @param body The request body (any JSON value).
  * @param validate The generated validator of the body's schema.
- * @param requiredPaths Required field paths, parents before children (e.g. the validator
- *   module's `requiredPaths`).
+ * @param requiredPaths Required field paths, parents before children, split by
+ *   {@link compileRequiredPaths} (e.g. of the validator module's `requiredPaths`).
  * @returns The field errors, required ones first; callers order them with `orderFieldErrors`.
  */
 export function checkStructure(
   body: unknown,
   validate: SchemaValidator,
-  requiredPaths: readonly string[]
-): FieldError[] {
+  requiredPaths: readonly RequiredPath[]
+): FieldErrorDraft[] {
   const missing = new Set<string>()
-  const result: FieldError[] = []
-  for (const { path, parent, keys } of compile(requiredPaths)) {
+  const result: FieldErrorDraft[] = []
+  for (const { path, parent, keys } of requiredPaths) {
     let parentValue = body
     for (let index = 0; index < keys.length - 1; index++) {
       parentValue = childOf(parentValue, keys[index] ?? '')

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { FieldError } from '../verdict/types.ts'
+import type { FieldErrorDraft } from '../verdict/types.ts'
 import { fieldMessages } from './field-messages.ts'
 import { readField } from './read-field.ts'
 import type { SchemaError } from './schema-error.ts'
@@ -38,7 +38,7 @@ function expectedType(params: SchemaError['params']): string {
  * @param value The value at the path.
  * @returns The field error, or `undefined`.
  */
-function typeError(path: string, expected: string, value: unknown): FieldError | undefined {
+function typeError(path: string, expected: string, value: unknown): FieldErrorDraft | undefined {
   switch (expected) {
     case 'string':
       return { path, code: 'string', message: fieldMessages.string(path) }
@@ -72,13 +72,13 @@ function typeError(path: string, expected: string, value: unknown): FieldError |
 export function mapSchemaErrors(
   errors: readonly SchemaError[] | null,
   body: unknown
-): FieldError[] {
-  const result: FieldError[] = []
+): FieldErrorDraft[] {
+  const result: FieldErrorDraft[] = []
   const seen = new Set<string>()
   for (const error of errors ?? []) {
     const path = pointerToPath(error.instancePath)
     if (path === '' || seen.has(path)) continue
-    let mapped: FieldError | undefined
+    let mapped: FieldErrorDraft | undefined
     if (error.keyword === 'type') {
       mapped = typeError(path, expectedType(error.params), readField(body, path))
     } else if (error.keyword === 'enum') {

@@ -22,11 +22,11 @@ const UNNAMED = Number.MAX_SAFE_INTEGER
  * @param keyOrders Orders of the keys of free-form objects, e.g. `{ content: ['greeting'] }`.
  * @returns A new array, sorted.
  */
-export function orderFieldErrors(
-  errors: readonly FieldError[],
+export function orderFieldErrors<E extends Pick<FieldError, 'path'>>(
+  errors: readonly E[],
   fieldOrder: readonly string[],
   keyOrders: Readonly<Record<string, readonly string[]>> = {}
-): FieldError[] {
+): E[] {
   const index = new Map(fieldOrder.map((path, position) => [path, position]))
   const rank = (path: string): [number, number] => {
     const segments = path.split('.')

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { SPEC_LIMITS } from '../spec/limits.ts'
 import { CampaignOptionsError } from '../campaign/campaign-options-error.ts'
 import { validateCampaign } from '../campaign/validate-campaign.ts'
 import type { Design } from '../design/types.ts'
@@ -13,6 +14,7 @@ import { isObject } from '../schema/read-field.ts'
 import type { EmojiArtworkSource } from '../emoji/types.ts'
 import type { FontRegistry } from '../text/types.ts'
 import type { TokenGrant } from './authenticate.ts'
+import { isOrigin, type CorsOptions, type CorsPolicy } from './cors.ts'
 import { isBatchTime, isTimeZone } from './next-batch.ts'
 import type { Store, TokenMode } from './store.ts'
 
@@ -99,7 +101,19 @@ export interface ApiHandlerOptions {
   readonly assets?: AssetSource
   /** Called once with every unexpected error, which becomes a bare 500 (default: `console.error`). */
   readonly onError?: (error: unknown) => void
+  /**
+   * Which origins may call the sandbox from a browser (CORS, `cors.ts`); `false` sends no CORS
+   * headers (default: any origin, `{ origins: '*' }`: tokens travel in a header, not cookies).
+   */
+  readonly cors?: CorsOptions | false
 }
+
+/**
+ * The largest request body the sandbox reads when `maxBodyBytes` is not set: 1 MB (1048576
+ * bytes); larger ones get 413. The CLI judges files against the same limit, so that it says
+ * what the sandbox would say.
+ */
+export const defaultMaxBodyBytes = 1_048_576
 
 /** Thrown by `createApiHandler` for options that cannot work; lists every problem. */
 export class ApiOptionsError extends Error {
@@ -129,6 +143,7 @@ export interface ResolvedOptions {
   readonly campaignsPerMinute: number
   readonly idempotencyRetentionMs: number
   readonly maxBodyBytes: number
+  readonly cors: CorsPolicy | false
 }
 
 const prefixPattern = /^[a-z][a-z\d]{0,15}$/
@@ -192,19 +207,39 @@ export function resolveApiOptions(options: ApiHandlerOptions): ResolvedOptions {
   const postcardsPerMinute = count(
     options.limits?.postcardsPerMinute,
     'limits.postcardsPerMinute',
-    600 // spec 8
+    SPEC_LIMITS.postcardsPerMinute
   )
   const campaignsPerMinute = count(
     options.limits?.campaignsPerMinute,
     'limits.campaignsPerMinute',
-    60 // spec 8
+    SPEC_LIMITS.campaignsPerMinute
   )
   const idempotencyRetentionMs = count(
     options.idempotencyRetentionMs,
     'idempotencyRetentionMs',
     86_400_000
   )
-  const maxBodyBytes = count(options.maxBodyBytes, 'maxBodyBytes', 1_048_576)
+  const maxBodyBytes = count(options.maxBodyBytes, 'maxBodyBytes', defaultMaxBodyBytes)
+
+  let cors: CorsPolicy | false = '*'
+  if (options.cors === false) cors = false
+  else if (options.cors !== undefined) {
+    const origins = options.cors.origins ?? '*'
+    if (origins === '*') cors = '*'
+    else if (!Array.isArray(origins)) problem(origins, 'cors.origins', '`*` or a list of origins')
+    else {
+      origins.forEach((origin: unknown, index) => {
+        if (typeof origin !== 'string' || (origin !== '*' && !isOrigin(origin))) {
+          problem(
+            origin,
+            `cors.origins[${index}]`,
+            'an origin, e.g. `https://app.example.com` (scheme, host and port; no path), or `*`'
+          )
+        }
+      })
+      cors = origins.includes('*') ? '*' : new Set(origins as readonly string[])
+    }
+  }
 
   const grants: TokenGrant[] = []
   const flows = new Map<string, ResolvedFlow>()
@@ -304,5 +339,6 @@ export function resolveApiOptions(options: ApiHandlerOptions): ResolvedOptions {
     campaignsPerMinute,
     idempotencyRetentionMs,
     maxBodyBytes,
+    cors,
   }
 }

@@ -19,7 +19,8 @@ import type { CallRequest } from './direct-call.ts'
 import type { Exchange, HandlerContext } from './handler-context.ts'
 import { HttpError } from './http-error.ts'
 import { fingerprint } from './fingerprint.ts'
-import { idempotencyKey, reserveKey } from './idempotency.ts'
+import { readIdHeader } from './id-header.ts'
+import { idempotencyKey, releaseKey, reserveKey } from './idempotency.ts'
 import { formatDateTime } from './next-batch.ts'
 import { applyRateLimit } from './rate-limit.ts'
 import { randomUuid } from './random-uuid.ts'
@@ -68,12 +69,15 @@ export function campaignSlug(name: unknown, id: string): string {
 }
 
 /**
- * The `Idempotency-Key`: any non-empty value; an RFC 8941 string (`"abc"`, as the IETF draft
- * writes it) means the same key as its bare content.
+ * The `Idempotency-Key`: any non-empty value of printable ASCII (`id-header.ts`); an RFC 8941
+ * string (`"abc"`, as the IETF draft writes it) means the same key as its bare content.
+ *
+ * @throws {HttpError} 400 for a key beyond printable ASCII.
  */
 function readKey(request: CallRequest): string | undefined {
-  const value = request.headers.get('idempotency-key')
-  if (value === null || value === '') return undefined
+  const value = readIdHeader(request.headers, 'Idempotency-Key')
+  if (value instanceof HttpError) throw value
+  if (value === undefined) return undefined
   if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) return value.slice(1, -1)
   return value
 }
@@ -139,7 +143,7 @@ export async function createCampaign(context: HandlerContext, exchange: Exchange
     }
     return reply
   } finally {
-    if (!completed) await context.store.idempotency.release(key, owner)
+    if (!completed) await releaseKey(context, key, owner)
   }
 }
 

@@ -4,10 +4,12 @@
  *
  * @module
  */
+import type { Preflight } from '../analysis/create-preflight.ts'
 import type { FontRegistry } from '../text/types.ts'
 import type { ResolvedOptions } from './api-options.ts'
 import type { Principal } from './authenticate.ts'
 import type { CallRequest } from './direct-call.ts'
+import type { HttpError } from './http-error.ts'
 import type { BodyText, JsonBody } from './read-json-body.ts'
 import type { RateLimitResult, Store } from './store.ts'
 
@@ -17,6 +19,11 @@ export interface HandlerContext {
   readonly store: Store
   readonly now: () => number
   readonly fonts: FontRegistry | undefined
+  /**
+   * One `Preflight` per flow id (flows that share a design share one), created with the handler:
+   * each owns the bounded cache of its design's analyses.
+   */
+  readonly preflights: ReadonlyMap<string, Preflight>
   readonly marketingSource: string | undefined
   /** Authenticates the `Authorization` header (throws a 401). */
   readonly authenticate: (authorization: string | null) => Principal
@@ -43,6 +50,9 @@ export interface Exchange {
   readonly requestId: string
   /** Whether `requestId` was sent by the client (only a sent id is an idempotency key). */
   readonly requestIdSent: boolean
+  /** The refusal of a sent id beyond printable ASCII (`id-header.ts`); `requestId` is then generated. */
+  readonly refusal?: HttpError
+
   /** Set once the bearer token is known. */
   principal?: Principal
   /** Set once a rate-limit counter was hit. */

@@ -1,12 +1,14 @@
 /**
  * The single place where failures become HTTP answers (STYLE rule 10, after hono's
  * `HTTPException` and `errorHandler`): steps of the pipeline throw an {@link HttpError} for an
- * expected refusal (400, 401, 403, 404, 405, 409, 413, 429); {@link toResponse} maps it to its
- * reply and maps anything else to a bare 500 after reporting it once.
+ * expected refusal (400, 401, 403, 404, 405, 409, 413, 429), a store throws a
+ * `StoreUnavailableError` when it cannot be reached (503); {@link toResponse} maps them to their
+ * replies and maps anything else to a bare 500 after reporting it once.
  *
  * @module
  */
 import { jsonReply, type Reply } from './reply.ts'
+import { StoreUnavailableError } from './store-unavailable-error.ts'
 
 /**
  * An expected refusal of a request, carried to {@link toResponse}. Its body is the JSON the
@@ -45,15 +47,27 @@ export class HttpError extends Error {
 const serverErrorMessage = 'Server Error'
 
 /**
+ * The refusal while the store cannot be reached: `503` (RFC 9110 15.6.4) with `Retry-After`,
+ * and a `code` a client can retry on, like `request_in_progress`.
+ */
+const storeUnavailable = new HttpError(
+  503,
+  'The sandbox cannot reach its store; retry in a moment.',
+  { body: { code: 'store_unavailable' }, headers: { 'retry-after': '1' } }
+)
+
+/**
  * Maps any thrown value to the reply the client gets: an {@link HttpError} to its own status,
- * body and headers; anything else to a bare `500 {"message":"Server Error"}` after calling
- * `report` once with the cause (a bug of the sandbox, never a finding about user input).
+ * body and headers; a {@link StoreUnavailableError} to {@link storeUnavailable}; anything else
+ * to a bare `500 {"message":"Server Error"}` after calling `report` once with the cause (a bug
+ * of the sandbox, never a finding about user input).
  *
  * @param error What a step of the pipeline threw.
  * @param report Called with unexpected errors only.
  * @returns The reply.
  */
 export function toResponse(error: unknown, report: (error: unknown) => void): Reply {
+  if (error instanceof StoreUnavailableError) error = storeUnavailable
   if (error instanceof HttpError) return jsonReply(error.status, error.body, error.headers)
   try {
     report(error)

@@ -13,7 +13,8 @@
 import type { Principal } from './authenticate.ts'
 import type { HandlerContext } from './handler-context.ts'
 import { HttpError } from './http-error.ts'
-import type { IdempotencyReservation } from './store.ts'
+import { StoreUnavailableError } from './store-unavailable-error.ts'
+import type { IdempotencyReservation, StoredResponse } from './store.ts'
 
 /** How long a reservation blocks its key if its owner never finishes (a crashed instance). */
 export const leaseMs = 30_000
@@ -46,6 +47,8 @@ export function idempotencyKey(principal: Principal, endpoint: string, key: stri
  * @param fingerprint The payload's fingerprint (`''` when the payload does not matter).
  * @param owner A unique id of this request.
  * @param header The header's name, for the in-progress message.
+ * @param recover Finds the answer of an earlier request with this key whose record is missing
+ *   (postcards: in the entry it created); it is then replayed (and stored again).
  * @returns `reserved` (this request owns the key), or `completed` with the stored answer; a
  *   `pending` result with another fingerprint is returned at once for the caller to refuse.
  * @throws {HttpError} 409 `request_in_progress` when the other request does not finish in time.
@@ -55,7 +58,8 @@ export async function reserveKey(
   key: string,
   fingerprint: string,
   owner: string,
-  header: string
+  header: string,
+  recover?: () => Promise<StoredResponse | undefined>
 ): Promise<IdempotencyReservation> {
   for (let attempt = 0; ; attempt++) {
     const found = await context.store.idempotency.reserve(key, {
@@ -64,7 +68,21 @@ export async function reserveKey(
       now: context.now(),
       leaseMs,
     })
-    if (found.state !== 'pending' || found.fingerprint !== fingerprint) return found
+    if (found.state === 'completed') return found
+    if (found.state === 'pending' && found.fingerprint !== fingerprint) return found
+    // The key is free or held, but an earlier request with it may have done its work without
+    // storing its answer (a store outage in between, a request that died, a dropped record).
+    const earlier = found.state === 'reserved' || attempt === 0 ? await recover?.() : undefined
+    if (earlier) {
+      if (found.state === 'reserved') {
+        // Store it for the next retry; the answer stands even if this fails.
+        await context.store.idempotency
+          .complete(key, owner, earlier, context.now() + context.options.idempotencyRetentionMs)
+          .catch(() => context.store.idempotency.release(key, owner).catch(() => undefined))
+      }
+      return { state: 'completed', fingerprint, response: earlier }
+    }
+    if (found.state === 'reserved') return found
     if (attempt >= pollAttempts) {
       throw new HttpError(
         409,
@@ -74,4 +92,38 @@ export async function reserveKey(
     }
     await sleep(pollDelayMs)
   }
+}
+
+/** How often a release the store could not take is tried again, while the lease lasts. */
+const releaseRetryMs = 500
+
+/**
+ * Frees a reservation whose request stored no answer. While the store is unreachable the
+ * request's own answer (often the 503 of the same outage) stands, and the release is tried
+ * again in the background until the store takes it or the lease ends: retries with the same key
+ * are served as soon as the store is back, not only when the lease ends. Freeing is always safe:
+ * only the owner can, and a retry that finds the entry an earlier request wrote replays it.
+ *
+ * @param context The handler.
+ * @param key The store key.
+ * @param owner The request that reserved it.
+ */
+export async function releaseKey(
+  context: HandlerContext,
+  key: string,
+  owner: string
+): Promise<void> {
+  const until = context.now() + leaseMs
+  const attempt = async (): Promise<void> => {
+    try {
+      await context.store.idempotency.release(key, owner)
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error
+      if (context.now() + releaseRetryMs >= until) return
+      const timer: unknown = setTimeout(() => void attempt().catch(context.report), releaseRetryMs)
+      // Node: a retry never keeps a stopping process alive.
+      ;(timer as { unref?: () => void }).unref?.()
+    }
+  }
+  await attempt()
 }

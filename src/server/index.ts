@@ -16,5 +16,7 @@ export {
   type RateLimitOptions,
 } from './api-options.ts'
 export { memoryStore, type MemoryStoreOptions } from './memory-store.ts'
+export { StoreUnavailableError } from './store-unavailable-error.ts'
 export { createOpenApiDocument, type OpenApiOptions } from './openapi-document.ts'
+export type { CorsOptions } from './cors.ts'
 export type * from './store.ts'

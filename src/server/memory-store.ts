@@ -6,8 +6,10 @@
  * in between, so no other request can interleave (research §3.5).
  *
  * Memory stays flat: idempotency records and rate-limit windows are dropped once expired (each
- * map is ordered by expiry, so a sweep only looks at its head), and logs and entries keep the
- * newest `maxRecords` per account and mode.
+ * is ordered by expiry, so a sweep only looks at its head); completed idempotency records are
+ * also bounded by count and size (`maxIdempotencyRecords`, `maxIdempotencyBytes`: under unique
+ * ids the 24-hour retention alone bounds nothing), the oldest dropped first; logs and entries
+ * keep the newest `maxRecords` per account and mode.
  *
  * @module
  */
@@ -31,11 +33,116 @@ export interface MemoryStoreOptions {
    * (default: `10000`).
    */
   readonly maxRecords?: number
+  /**
+   * Completed idempotency records (`X-Request-Id`, `Idempotency-Key`) kept at most, across all
+   * accounts; beyond it the oldest go first, before their retention ends (default: `100000`).
+   * Reservations of requests still running are never dropped.
+   */
+  readonly maxIdempotencyRecords?: number
+  /**
+   * The size of those records at most, in bytes: 2 per UTF-16 code unit of key, fingerprint
+   * and stored answer, plus {@link idempotencyRecordOverhead} each (default: 64 MiB).
+   */
+  readonly maxIdempotencyBytes?: number
 }
 
-type IdempotencyRecord =
-  | { state: 'pending'; fingerprint: string; owner: string; until: number }
-  | { state: 'completed'; fingerprint: string; response: StoredResponse; until: number }
+/** What a completed idempotency record is counted beyond its texts: map slot and objects. */
+export const idempotencyRecordOverhead = 100
+
+interface PendingRecord {
+  readonly fingerprint: string
+  readonly owner: string
+  readonly until: number
+}
+
+interface CompletedRecord {
+  readonly key: string
+  readonly fingerprint: string
+  readonly response: StoredResponse
+  readonly until: number
+  readonly bytes: number
+}
+
+/**
+ * Completed idempotency records, oldest first, bounded by count and size. They are completed
+ * in order of expiry (completion time + retention), so the oldest is the first to expire: one
+ * queue serves both the retention and the bounds. The order lives in an array beside the
+ * `Map` (as in {@link CappedMap}), so dropping the oldest never walks the `Map`'s deleted slots.
+ */
+class CompletedRecords {
+  readonly #records = new Map<string, CompletedRecord>()
+  /**
+   * Oldest first from `#head`; a record replaced or deleted since stays here, stale. Slots
+   * before `#head` are emptied at once, so a dropped record is never kept alive by the queue.
+   */
+  #order: (CompletedRecord | undefined)[] = []
+  #head = 0
+  #bytes = 0
+  readonly #maxCount: number
+  readonly #maxBytes: number
+
+  constructor(maxCount: number, maxBytes: number) {
+    this.#maxCount = maxCount
+    this.#maxBytes = maxBytes
+  }
+
+  get(key: string): CompletedRecord | undefined {
+    return this.#records.get(key)
+  }
+
+  /** Adds a record as the newest (replacing one of the same key), then keeps the bounds. */
+  add(record: CompletedRecord): void {
+    this.#forget(record.key)
+    this.#records.set(record.key, record)
+    this.#order.push(record)
+    this.#bytes += record.bytes
+    while (this.#records.size > this.#maxCount || this.#bytes > this.#maxBytes) this.#dropOldest()
+  }
+
+  /** Drops the records whose retention ended. */
+  sweep(now: number): void {
+    for (;;) {
+      const oldest = this.#oldest()
+      if (!oldest || oldest.until > now) return
+      this.#dropOldest()
+    }
+  }
+
+  /** The oldest live record, skipping (and emptying) stale slots. */
+  #oldest(): CompletedRecord | undefined {
+    while (this.#head < this.#order.length) {
+      const record = this.#order[this.#head] as CompletedRecord
+      if (this.#records.get(record.key) === record) return record
+      this.#advance()
+    }
+    return undefined
+  }
+
+  #dropOldest(): void {
+    const oldest = this.#oldest()
+    if (!oldest) return
+    this.#forget(oldest.key)
+    this.#advance()
+  }
+
+  /** Empties the head slot and moves past it; now and then drops the empty slots. */
+  #advance(): void {
+    this.#order[this.#head] = undefined
+    this.#head++
+    // The array holds at most twice the live records (plus 1024).
+    if (this.#head > 1024 && this.#head * 2 > this.#order.length) {
+      this.#order = this.#order.slice(this.#head)
+      this.#head = 0
+    }
+  }
+
+  #forget(key: string): void {
+    const record = this.#records.get(key)
+    if (!record) return
+    this.#records.delete(key)
+    this.#bytes -= record.bytes
+  }
+}
 
 interface Window {
   count: number
@@ -132,17 +239,23 @@ class CappedMap<V> {
  *   // ...later, in a test: await store.entries.list({ account_id: 'acme' }, 100)
  */
 export function memoryStore(options: MemoryStoreOptions = {}): Store {
-  const maxRecords = options.maxRecords ?? 10_000
-  if (!Number.isInteger(maxRecords) || maxRecords < 1) {
-    throw new RangeError(
-      `Unexpected \`${String(maxRecords)}\` for \`maxRecords\`, expected a positive integer`
-    )
+  const count = (name: keyof MemoryStoreOptions, fallback: number): number => {
+    const value = options[name] ?? fallback
+    if (!Number.isInteger(value) || value < 1) {
+      throw new RangeError(
+        `Unexpected \`${String(value)}\` for \`${name}\`, expected a positive integer`
+      )
+    }
+    return value
   }
+  const maxRecords = count('maxRecords', 10_000)
+  const maxIdempotencyRecords = count('maxIdempotencyRecords', 100_000)
+  const maxIdempotencyBytes = count('maxIdempotencyBytes', 64 * 1_048_576)
 
-  // Idempotency: completed records live in `done` (ordered by expiry = completion + retention,
-  // monotonic); reservations live in `pending` (ordered by lease end).
-  const pending = new Map<string, IdempotencyRecord & { state: 'pending' }>()
-  const done = new Map<string, IdempotencyRecord & { state: 'completed' }>()
+  // Idempotency: completed records live in `done` (oldest first, bounded); reservations live in
+  // `pending` (ordered by lease end).
+  const pending = new Map<string, PendingRecord>()
+  const done = new CompletedRecords(maxIdempotencyRecords, maxIdempotencyBytes)
   const windows = new Map<string, Window>()
   const entries = new Map<string, CappedMap<EntryRecord>>()
   const entryByRequest = new Map<string, Map<string, string>>()
@@ -160,7 +273,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
   return {
     idempotency: {
       async reserve(key: string, request: ReserveRequest): Promise<IdempotencyReservation> {
-        sweep(done, request.now, (record) => record.until)
+        done.sweep(request.now)
         sweep(pending, request.now, (record) => record.until)
         const completed = done.get(key)
         if (completed) {
@@ -173,7 +286,6 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
         const running = pending.get(key)
         if (running) return { state: 'pending', fingerprint: running.fingerprint }
         pending.set(key, {
-          state: 'pending',
           fingerprint: request.fingerprint,
           owner: request.owner,
           until: request.now + request.leaseMs,
@@ -184,12 +296,13 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
         const running = pending.get(key)
         if (running?.owner !== owner) return false
         pending.delete(key)
-        done.delete(key)
-        done.set(key, {
-          state: 'completed',
+        const texts = key.length + running.fingerprint.length + response.body.length
+        done.add({
+          key,
           fingerprint: running.fingerprint,
           response,
           until: expiresAt,
+          bytes: 2 * texts + idempotencyRecordOverhead,
         })
         return true
       },

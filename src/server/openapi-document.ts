@@ -6,8 +6,10 @@
  *
  * @module
  */
+import { SPEC_LIMITS } from '../spec/limits.ts'
 import postcardSchema from '../schema/postcard.schema.json' with { type: 'json' }
 import campaignSchema from '../schema/campaign.schema.json' with { type: 'json' }
+import { defaultMaxBodyBytes } from './api-options.ts'
 
 /** Options of {@link createOpenApiDocument}; they only change descriptions and examples. */
 export interface OpenApiOptions {
@@ -76,9 +78,9 @@ const message = (description: string): JsonObject => ({
  */
 export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject {
   const prefix = options.tokenPrefix ?? 'dm'
-  const postcardsPerMinute = options.postcardsPerMinute ?? 600
-  const campaignsPerMinute = options.campaignsPerMinute ?? 60
-  const maxBodyBytes = options.maxBodyBytes ?? 1_048_576
+  const postcardsPerMinute = options.postcardsPerMinute ?? SPEC_LIMITS.postcardsPerMinute
+  const campaignsPerMinute = options.campaignsPerMinute ?? SPEC_LIMITS.campaignsPerMinute
+  const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes
 
   const schemas: JsonObject = {}
   embed(postcardSchema as JsonObject, schemas, 'PostcardSubmission')
@@ -320,6 +322,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
       '400': message('A malformed query parameter.'),
       '401': { $ref: '#/components/responses/Unauthenticated' },
       '404': message('Nothing of that id in this account.'),
+      '503': { $ref: '#/components/responses/StoreUnavailable' },
     },
   })
   const limitParameter: Json = {
@@ -328,6 +331,41 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
     required: false,
     schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
   }
+  /** `OPTIONS` of an API path: `Allow`, and the CORS preflight of a page on another origin. */
+  const preflight = (operationId: string, methods: string): JsonObject => ({
+    tags: ['cors'],
+    operationId,
+    summary: `CORS preflight and OPTIONS: a page on another origin may send ${methods}.`,
+    security: [],
+    parameters: [
+      { $ref: '#/components/parameters/Origin' },
+      { $ref: '#/components/parameters/Access-Control-Request-Method' },
+      { $ref: '#/components/parameters/Access-Control-Request-Headers' },
+    ],
+    responses: {
+      '204': {
+        description:
+          'The methods and headers allowed. The CORS headers are sent for a preflight ' +
+          '(`Origin` and `Access-Control-Request-Method`) of an allowed origin; `Allow` always.',
+        headers: {
+          Allow: { schema: { type: 'string', example: `OPTIONS, ${methods}` } },
+          'Access-Control-Allow-Origin': {
+            $ref: '#/components/headers/Access-Control-Allow-Origin',
+          },
+          'Access-Control-Allow-Methods': { schema: { type: 'string', example: methods } },
+          'Access-Control-Allow-Headers': {
+            schema: {
+              type: 'string',
+              const: 'Authorization, Content-Type, X-Request-Id, Idempotency-Key',
+            },
+          },
+          'Access-Control-Max-Age': { schema: { type: 'integer', const: 600 } },
+        },
+      },
+      '403': message('A preflight of an origin the sandbox does not allow.'),
+      '404': message('No such route.'),
+    },
+  })
   const pathParameter = (name: string, description: string): Json => ({
     name,
     in: 'path',
@@ -344,7 +382,9 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
       description:
         'The Direct-Mail Service API v1 as the postcard-preflight sandbox implements it: the same ' +
         '422 bodies as the service, idempotency, rate limits and API logs. Routes tagged ' +
-        '`sandbox` are not part of the service.',
+        '`sandbox` are not part of the service. CORS: pages of the allowed origins (any by ' +
+        'default) may call every route; answers expose `Retry-After`, `X-RateLimit-*`, ' +
+        '`X-Request-Id` and `Idempotent-Replayed` (`Access-Control-Expose-Headers`).',
     },
     servers: [{ url: '/' }],
     tags: [
@@ -356,10 +396,17 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
           'Sandbox only: the dashboard actions of the service (API logs, remove, resume, pause) ' +
           'as routes. Not part of the Direct-Mail API; not rate-limited; not logged.',
       },
+      {
+        name: 'cors',
+        description:
+          'OPTIONS of every API route: `Allow`, and the CORS preflight of a page on another ' +
+          'origin. No token; not rate-limited; not logged.',
+      },
     ],
     security: [{ bearerAuth: [] }],
     paths: {
       '/api/v1/postcards': {
+        options: preflight('cors.postcards', 'POST'),
         post: {
           tags: ['postcards'],
           operationId: 'v1.postcards.store',
@@ -390,11 +437,13 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
               content: json(ref('UnprocessableBody')),
             }),
             '429': { $ref: '#/components/responses/TooManyRequests' },
+            '503': { $ref: '#/components/responses/StoreUnavailable' },
           },
           'x-rate-limit': `${postcardsPerMinute} requests per minute and token`,
         },
       },
       '/api/v1/campaigns': {
+        options: preflight('cors.campaigns', 'POST'),
         post: {
           tags: ['campaigns'],
           operationId: 'v1.campaigns.store',
@@ -421,11 +470,13 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
               content: json(ref('UnprocessableBody')),
             }),
             '429': { $ref: '#/components/responses/TooManyRequests' },
+            '503': { $ref: '#/components/responses/StoreUnavailable' },
           },
           'x-rate-limit': `${campaignsPerMinute} requests per minute and token`,
         },
       },
       '/api/v1/logs': {
+        options: preflight('cors.logs.index', 'GET'),
         get: sandboxOperation(
           'sandbox.logs.index',
           'The API logs, newest first.',
@@ -437,6 +488,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
         ),
       },
       '/api/v1/logs/{request_id}/remove': {
+        options: preflight('cors.logs.remove', 'POST'),
         post: sandboxOperation(
           'sandbox.logs.remove',
           'Remove the entry a request created from its mailing (spec 3).',
@@ -445,6 +497,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
         ),
       },
       '/api/v1/logs/{request_id}/resume': {
+        options: preflight('cors.logs.resume', 'POST'),
         post: sandboxOperation(
           'sandbox.logs.resume',
           'Restore a removed entry (spec 3, spec 4.1 rule 3).',
@@ -453,6 +506,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
         ),
       },
       '/api/v1/flows/{flow_id}/pause': {
+        options: preflight('cors.flows.pause', 'POST'),
         post: sandboxOperation(
           'sandbox.flows.pause',
           'Pause a flow: new entries get 202, queued ones are held.',
@@ -461,6 +515,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
         ),
       },
       '/api/v1/flows/{flow_id}/resume': {
+        options: preflight('cors.flows.resume', 'POST'),
         post: sandboxOperation(
           'sandbox.flows.resume',
           'Resume a flow: held entries are queued for the next batch.',
@@ -469,6 +524,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
         ),
       },
       '/api/v1/entries': {
+        options: preflight('cors.entries.index', 'GET'),
         get: sandboxOperation(
           'sandbox.entries.index',
           'The entries, newest first.',
@@ -511,6 +567,27 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
           description: 'Should always be sent (spec 4.2).',
           schema: { type: 'string', minLength: 1 },
         },
+        Origin: {
+          name: 'Origin',
+          in: 'header',
+          required: false,
+          description: 'The origin of the calling page, sent by the browser.',
+          schema: { type: 'string' },
+        },
+        'Access-Control-Request-Method': {
+          name: 'Access-Control-Request-Method',
+          in: 'header',
+          required: false,
+          description: 'The method the page wants to send (a preflight).',
+          schema: { type: 'string' },
+        },
+        'Access-Control-Request-Headers': {
+          name: 'Access-Control-Request-Headers',
+          in: 'header',
+          required: false,
+          description: 'The headers the page wants to send (a preflight).',
+          schema: { type: 'string' },
+        },
       },
       headers: {
         'X-RateLimit-Limit': {
@@ -525,6 +602,14 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
           description: 'Seconds to wait before retrying (spec 8).',
           schema: { type: 'integer' },
         },
+        'Access-Control-Allow-Origin': {
+          description:
+            '`*` when any origin is allowed (the default), else the allowed `Origin` sent ' +
+            '(with `Vary: Origin`). On every answer to an allowed origin, with ' +
+            '`Access-Control-Expose-Headers: Retry-After, X-RateLimit-Limit, ' +
+            'X-RateLimit-Remaining, X-RateLimit-Reset, X-Request-Id, Idempotent-Replayed`.',
+          schema: { type: 'string' },
+        },
       },
       responses: {
         Unauthenticated: message('Missing or invalid token (spec 5).'),
@@ -535,6 +620,20 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
             'Retry-After': { $ref: '#/components/headers/Retry-After' },
           },
           content: json(ref('Message')),
+        },
+        StoreUnavailable: {
+          description:
+            "The sandbox's store (Redis) cannot be reached: retry after `Retry-After`. A retry " +
+            'with the same `X-Request-Id` never creates a second entry.',
+          headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+          content: json({
+            type: 'object',
+            required: ['message', 'code'],
+            properties: {
+              message: { type: 'string' },
+              code: { type: 'string', const: 'store_unavailable' },
+            },
+          }),
         },
       },
     },

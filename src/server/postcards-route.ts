@@ -13,22 +13,23 @@
  *
  * @module
  */
+import { createTransientStore } from '../analysis/analysis-store.ts'
+import { judgePostcard } from '../analysis/analyze-postcard.ts'
 import type { Design } from '../design/types.ts'
-import { validatePostcard } from '../postcard/validate-postcard.ts'
 import { isUuid } from '../schema/is-uuid.ts'
 import { childOf } from '../schema/read-field.ts'
 import { createUnprocessableBody } from '../verdict/create-unprocessable-body.ts'
-import type { FieldError, UnprocessableBody } from '../verdict/types.ts'
+import type { UnprocessableBody } from '../verdict/types.ts'
 import type { Exchange, HandlerContext } from './handler-context.ts'
 import { HttpError } from './http-error.ts'
-import { idempotencyKey, reserveKey } from './idempotency.ts'
+import { idempotencyKey, releaseKey, reserveKey } from './idempotency.ts'
 import { applyRateLimit } from './rate-limit.ts'
 import { readJsonBody } from './read-json-body.ts'
 import { jsonReply, type Reply } from './reply.ts'
 import { randomUuid } from './random-uuid.ts'
 import { placeEntry } from './schedule.ts'
 import { formatDateTime } from './next-batch.ts'
-import type { EntryRecord } from './store.ts'
+import type { EntryRecord, StoredResponse } from './store.ts'
 
 /** A design without Markdown areas and QR codes: judges what does not depend on the flow. */
 const noDesign: Design = {
@@ -44,6 +45,9 @@ const noDesign: Design = {
   urlQrCodes: [],
 }
 
+/** Without a design no text is measured: the analysis needs no fonts. */
+const noFonts = { fonts: undefined, emojiVersion: undefined, profile: 'chromium' } as const
+
 /** Whether a field path concerns `content` or `qr_codes`, whose rules need the design. */
 const needsDesign = (path: string) => /^(?:content|qr_codes)(?:\.|$)/.test(path)
 
@@ -57,13 +61,10 @@ const needsDesign = (path: string) => /^(?:content|qr_codes)(?:\.|$)/.test(path)
  * @returns The body, or `undefined` when nothing independent of the design is wrong.
  */
 function flowlessBody(payload: unknown): UnprocessableBody | undefined {
-  const verdict = validatePostcard(payload, noDesign)
-  if (verdict.ok) return undefined
-  const errors: FieldError[] = []
-  for (const [path, messages] of Object.entries(verdict.body.errors)) {
-    if (needsDesign(path)) continue
-    for (const message of messages) errors.push({ path, message, code: 'flowless' })
-  }
+  const store = createTransientStore(noFonts)
+  const errors = judgePostcard(payload, noDesign, store).findings.errors.filter(
+    (error) => !needsDesign(error.path)
+  )
   return errors.length === 0 ? undefined : createUnprocessableBody(errors)
 }
 
@@ -85,7 +86,9 @@ export async function submitPostcard(context: HandlerContext, exchange: Exchange
   // so the body is not even read.
   const key = idempotencyKey(principal, 'postcards', exchange.requestId)
   const owner = randomUuid()
-  const found = await reserveKey(context, key, '', owner, 'X-Request-Id')
+  const found = await reserveKey(context, key, '', owner, 'X-Request-Id', () =>
+    earlierAnswer(context, exchange)
+  )
   if (found.state === 'completed') {
     await exchange.request.body?.cancel().catch(() => undefined)
     return {
@@ -107,8 +110,35 @@ export async function submitPostcard(context: HandlerContext, exchange: Exchange
     }
     return reply
   } finally {
-    if (!completed) await context.store.idempotency.release(key, owner)
+    if (!completed) await releaseKey(context, key, owner)
   }
+}
+
+/**
+ * The answer of an earlier request with this `X-Request-Id` that created an entry but left no
+ * idempotency record: the store failed between the two writes (an outage, a crash), or dropped
+ * the record to stay within its bounds. The entry keeps that answer, so the retry replays it
+ * (spec 4.1 rule 1) instead of creating a second entry. After the retention the id is new again,
+ * as with a record.
+ *
+ * @param context The handler.
+ * @param exchange The request, authenticated.
+ * @returns The first answer, or `undefined` when no such entry exists.
+ */
+async function earlierAnswer(
+  context: HandlerContext,
+  exchange: Exchange
+): Promise<StoredResponse | undefined> {
+  const principal = exchange.principal
+  if (!principal) return undefined
+  const entry = await context.store.entries.byRequestId(
+    principal.accountId,
+    principal.mode,
+    exchange.requestId
+  )
+  if (!entry?.answer) return undefined
+  const expires = Date.parse(entry.created_at) + context.options.idempotencyRetentionMs
+  return expires > exchange.time ? entry.answer : undefined
 }
 
 /**
@@ -141,15 +171,21 @@ async function accept(context: HandlerContext, exchange: Exchange): Promise<Repl
     )
   }
 
-  const verdict = validatePostcard(
-    payload,
-    flow.design,
-    context.fonts ? { fonts: context.fonts } : {}
-  )
+  // One Preflight per flow, made with the handler: its cache holds the flow's texts.
+  const preflight = context.preflights.get(flow.id.toLowerCase())
+  if (!preflight) throw new Error(`No preflight for flow \`${flow.id}\``)
+  const verdict = preflight.validate(payload)
   if (!verdict.ok) return jsonReply(422, verdict.body)
 
   const placement = await placeEntry(context, flow, exchange.time)
   const now = formatDateTime(exchange.time)
+  // spec 2.4, members in the spec's order.
+  const reply = jsonReply(placement.status === 'queued' ? 201 : 202, {
+    request_id: exchange.requestId,
+    flow_id: flow.id,
+    status: placement.status,
+    queued_for: placement.queued_for,
+  })
   const entry: EntryRecord = {
     id: randomUuid(),
     account_id: principal.accountId,
@@ -161,14 +197,9 @@ async function accept(context: HandlerContext, exchange: Exchange): Promise<Repl
     updated_at: now,
     postcard: payload,
     warnings: verdict.warnings,
+    answer: { status: reply.status, body: reply.body },
   }
   await context.store.entries.put(entry)
   exchange.entryId = entry.id
-  // spec 2.4, members in the spec's order.
-  return jsonReply(placement.status === 'queued' ? 201 : 202, {
-    request_id: exchange.requestId,
-    flow_id: flow.id,
-    status: placement.status,
-    queued_for: placement.queued_for,
-  })
+  return reply
 }

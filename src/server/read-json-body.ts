@@ -72,8 +72,10 @@ async function readBytes(request: BodySource, limit: number): Promise<Uint8Array
     let chunk: ReadableStreamReadResult<Uint8Array>
     try {
       chunk = await reader.read()
-    } catch {
-      // The client went away or the transport failed mid-body: its fault, not a bug of ours.
+    } catch (error) {
+      // The host's refusal (framing found broken mid-body) as it made it; otherwise the client
+      // went away or the transport failed: its fault, not a bug of ours.
+      if (error instanceof HttpError) throw error
       throw new HttpError(400, 'The request body could not be read to its end.')
     }
     const { done, value } = chunk

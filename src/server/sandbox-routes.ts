@@ -24,6 +24,18 @@ import type { EntryRecord } from './store.ts'
 const defaultLimit = 100
 const maxLimit = 1000
 
+/**
+ * An entry as the sandbox routes show it: without the answer it keeps for replays.
+ *
+ * @param entry The stored entry.
+ * @returns The entry to list.
+ */
+function shown(entry: EntryRecord): EntryRecord {
+  if (entry.answer === undefined) return entry
+  const { answer: _answer, ...rest } = entry
+  return rest
+}
+
 function authenticate(context: HandlerContext, exchange: Exchange): Principal {
   const principal = context.authenticate(exchange.request.headers.get('authorization'))
   exchange.principal = principal
@@ -84,7 +96,7 @@ export async function listEntries(context: HandlerContext, exchange: Exchange): 
     },
     limit
   )
-  return jsonReply(200, { data })
+  return jsonReply(200, { data: data.map(shown) })
 }
 
 /**
@@ -143,7 +155,7 @@ export async function changeEntry(
     next = { ...next, updated_at: formatDateTime(exchange.time) }
     await context.store.entries.put(next)
   }
-  return jsonReply(200, { data: next })
+  return jsonReply(200, { data: shown(next) })
 }
 
 /**

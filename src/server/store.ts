@@ -111,6 +111,13 @@ export interface EntryRecord {
    * accepts such an entry and reports it in the entry preview (spec 2.3).
    */
   readonly warnings: readonly Warning[]
+  /**
+   * The answer that created it (201 or 202), kept so that a retry of its `X-Request-Id` replays
+   * it even when the idempotency record is missing: its store failed between writing the entry
+   * and the record, or dropped the record to stay within its bounds. Not listed by the sandbox
+   * routes.
+   */
+  readonly answer?: StoredResponse
 }
 
 /** Which entries to list; entries of other accounts are never returned. */

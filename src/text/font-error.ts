@@ -1,16 +1,25 @@
 /**
  * The error the font layer throws for misuse by the host programmer: bytes that are not a
- * usable TTF/OTF font, or a family the registry does not know. User text never causes it.
+ * usable font, an instance a variable font cannot give, or a family the registry does not know.
+ * User text never causes it.
  *
  * @module
  */
 
 /** Stable codes of {@link FontError}. */
 export type FontErrorCode =
-  /** The bytes are WOFF, WOFF2 or a collection: convert them to TTF/OTF first. */
+  /**
+   * The bytes are a collection (extract one face first), or WOFF2 given to the synchronous
+   * `createFontRegistry` (use `loadFontRegistry`).
+   */
   | 'unsupported-format'
-  /** The bytes are not a font, or a table the engine needs is missing or broken. */
+  /**
+   * The bytes are not a font, their WOFF/WOFF2 container is broken (zlib or Brotli data, the
+   * `glyf` transform), or a table the engine needs is missing or broken.
+   */
   | 'invalid-font'
+  /** Axes for a font without variations, an axis the font lacks, or a value that is no number. */
+  | 'invalid-variation'
   /** A family name that was never registered. */
   | 'unknown-family'
   /** A registry was given no families, or a family without its regular face. */

@@ -1,28 +1,46 @@
 /**
  * Parses font bytes into a {@link Face}. Everything is read from the raw sfnt bytes by our own
- * code, cached per glyph: cmap (`character-map.ts`), advances, TrueType outlines
- * (`glyf-outlines.ts`), GSUB, GPOS, GDEF and `kern` (research §2, §5a.1-2). No font library is
- * bundled (issue 7); CFF outlines come from a reader the host plugs in (`cff-outlines.ts`).
+ * code, cached per glyph: the container (WOFF, WOFF2: `unpack-font.ts`), cmap
+ * (`character-map.ts`), advances, TrueType outlines (`glyf-outlines.ts`), CFF and CFF2 outlines
+ * (`cff-outlines.ts`), GSUB, GPOS, GDEF and `kern` (research §2, §5a.1-2), and for a variable
+ * font the instance the face asks for (`fvar`/`avar`, `gvar`, `HVAR`, `MVAR`, GDEF deltas of
+ * GPOS, CFF2 `blend`). No font library is bundled (issue 7).
  *
  * @module
  */
-import type { OutlineReader } from './cff-outlines.ts'
+import { readCffFont } from './cff-font.ts'
+import { createCffOutlines } from './cff-outlines.ts'
 import { readCharacterMap } from './character-map.ts'
 import { FontError } from './font-error.ts'
-import { createGlyfOutlines, type GlyphOutlines } from './glyf-outlines.ts'
+import { attachFaceMemo } from './face-memo.ts'
+import { normalizeAxes, type AxisValues, type Coordinates } from './font-variations.ts'
+import {
+  createGlyfOutlines,
+  variationPointCount,
+  type GlyfTables,
+  type GlyphOutlines,
+} from './glyf-outlines.ts'
 import { serializePath } from './glyph-path.ts'
+import { createGlyphVariations } from './glyph-variations.ts'
 import { createPositioning, type Positioning } from './gpos.ts'
 import { createSubstitution, type Substitution } from './gsub.ts'
+import {
+  createItemVariationStore,
+  readDeltaSetIndexMap,
+  type ItemVariationStore,
+} from './item-variation-store.ts'
 import { readKernTable, type KernTable } from './kern-table.ts'
 import {
+  attachTablesRead,
   GLYPH_CLASS,
   GlyphBuffer,
   readGlyphDefinitions,
   type GlyphDefinitions,
   type TableView,
 } from './open-type-layout.ts'
-import { readSfnt, type Sfnt } from './sfnt.ts'
+import { readSfnt, readTag, type Sfnt } from './sfnt.ts'
 import type { Face, FaceStyle, FontBytes } from './types.ts'
+import { unpackFont, type Woff2Decoder } from './unpack-font.ts'
 
 /** What the shaper needs from a face beyond the public {@link Face} contract. */
 export interface FaceShaping {
@@ -36,7 +54,8 @@ export interface FaceShaping {
   readonly gdef: GlyphDefinitions
 }
 
-const shapingByFace = new WeakMap<Face, FaceShaping>()
+/** The property a face made by {@link parseFont} keeps its shaping tables under. */
+const SHAPING: unique symbol = Symbol('postcard-preflight.faceShaping')
 
 /**
  * The shaping tables of a face made by {@link parseFont}; `undefined` for a host-made face,
@@ -46,12 +65,18 @@ const shapingByFace = new WeakMap<Face, FaceShaping>()
  * @returns Its GSUB/GPOS/kern data.
  */
 export function shapingOf(face: Face): FaceShaping | undefined {
-  return shapingByFace.get(face)
+  return (face as { readonly [SHAPING]?: FaceShaping })[SHAPING]
 }
 
-function tableView(sfnt: Sfnt, tag: string): TableView | undefined {
+function tableView(
+  sfnt: Sfnt,
+  tag: string,
+  coordinates?: Coordinates | undefined
+): TableView | undefined {
   const table = sfnt.tables.get(tag)
-  return table && table.length > 0 ? { view: sfnt.view, offset: table.offset } : undefined
+  return table && table.length > 0
+    ? { view: sfnt.view, offset: table.offset, coordinates: coordinates?.f2dot14 }
+    : undefined
 }
 
 function styleName(style: FaceStyle): string {
@@ -61,25 +86,27 @@ function styleName(style: FaceStyle): string {
   return 'regular'
 }
 
-/** Options of {@link parseFont} and `createFontRegistry`. */
+/** Options of {@link parseFont}. */
 export interface ParseFontOptions {
   /**
-   * Reads the outlines of CFF-flavoured (`.otf`) faces, e.g. `readOutlinesWithOpentype` of
-   * `postcard-preflight/node` (default: none; such a face measures and checks exactly but draws
-   * no glyphs in previews). TrueType outlines are always read by the core itself.
+   * The instance of a variable font, in user units by axis tag (`{ wght: 700 }`); axes left out
+   * keep their default, values outside an axis's range are clamped to it (as CSS does).
    */
-  readonly cffOutlines?: OutlineReader | undefined
+  readonly axes?: AxisValues | undefined
+  /** The decoder of WOFF2 bytes (`woff2-decoder.ts`, loaded by `loadFontRegistry`). */
+  readonly woff2?: Woff2Decoder | undefined
 }
 
 /**
- * Parses one face from TTF/OTF bytes. The bytes are copied, never kept or changed. WOFF, WOFF2
- * and collections are rejected with a `FontError` (`unsupported-format`), as are bytes that are
- * not a font (`invalid-font`): both are mistakes of the host, not of user text.
+ * Parses one face from TTF, OTF, WOFF or WOFF2 bytes (WOFF2 only with `options.woff2`). The
+ * bytes are copied, never kept or changed. Collections are rejected with a `FontError`
+ * (`unsupported-format`), bytes that are not a font or a broken container with `invalid-font`,
+ * axes the font lacks with `invalid-variation`: all are mistakes of the host, not of user text.
  *
  * @param bytes The font file.
  * @param family Family name to register it under, e.g. `Inter`.
  * @param style Which face of the family it is.
- * @param options The CFF outline reader, if any.
+ * @param options The instance of a variable font, and the WOFF2 decoder.
  * @returns The face; glyph data is read and cached on first use.
  * @example
  * ```ts
@@ -94,7 +121,8 @@ export function parseFont(
   options: ParseFontOptions = {}
 ): Face {
   const name = `${family} ${styleName(style)}`
-  const sfnt = readSfnt(bytes, name)
+  const sfnt = readSfnt(unpackFont(bytes, name, options.woff2), name)
+  attachTablesRead(sfnt.view)
   const head = sfnt.tables.get('head')
   const hhea = sfnt.tables.get('hhea')
   const hmtx = sfnt.tables.get('hmtx')
@@ -109,15 +137,21 @@ export function parseFont(
     if (!table) {
       throw new FontError(
         'invalid-font',
-        `Unexpected font \`${name}\` without a \`${tag}\` table, expected a complete TTF or OTF file`
+        `Unexpected font \`${name}\` without a \`${tag}\` table, expected a complete font file`
       )
     }
   }
   const view = sfnt.view
   const unitsPerEm = view.getUint16((head as { offset: number }).offset + 18)
   const hheaOffset = (hhea as { offset: number }).offset
-  const ascender = view.getInt16(hheaOffset + 4)
-  const descender = view.getInt16(hheaOffset + 6)
+  const coordinates = normalizeAxes(sfnt, name, options.axes)
+  const instance =
+    coordinates && [...coordinates.fontations, ...coordinates.f2dot14].some((value) => value !== 0)
+      ? coordinates
+      : undefined
+  const metric = metricVariations(sfnt, instance)
+  const ascender = view.getInt16(hheaOffset + 4) + metric('hasc')
+  const descender = view.getInt16(hheaOffset + 6) + metric('hdsc')
   const metricCount = view.getUint16(hheaOffset + 34)
   const glyphCount = view.getUint16((maxp as { offset: number }).offset + 4)
   const hmtxOffset = (hmtx as { offset: number }).offset
@@ -129,12 +163,14 @@ export function parseFont(
   }
 
   const gdef = readGlyphDefinitions(tableView(sfnt, 'GDEF'))
-  const gsub = tableView(sfnt, 'GSUB')
-  const gpos = tableView(sfnt, 'GPOS')
+  // Feature variations apply at the default instance too (a condition may include 0).
+  const gsub = tableView(sfnt, 'GSUB', coordinates)
+  const gpos = tableView(sfnt, 'GPOS', coordinates)
   const kern = tableView(sfnt, 'kern')
   let shaping: FaceShaping
   try {
-    const positioning = gpos ? createPositioning(gpos, gdef) : undefined
+    const gdefStore = instance && gdefVariationStore(sfnt, instance)
+    const positioning = gpos ? createPositioning(gpos, gdef, gdefStore) : undefined
     shaping = {
       substitution: gsub ? createSubstitution(gsub, gdef) : undefined,
       positioning,
@@ -159,7 +195,9 @@ export function parseFont(
       `Unexpected \`cmap\` table of font \`${name}\`, expected ${characterMap}`
     )
   }
-  const outlines = readOutlines(sfnt, name, glyphCount, options.cffOutlines)
+  const glyfTables = readGlyfTables(sfnt, name, glyphCount, instance)
+  const outlines = glyfTables ? createGlyfOutlines(glyfTables) : readCffOutlines(sfnt, coordinates)
+  const advanceDelta = advanceVariations(sfnt, glyfTables, instance)
 
   const asciiGlyphs = new Int32Array(128).fill(-1)
   const glyphIds = new Map<number, number>()
@@ -189,8 +227,10 @@ export function parseFont(
     if (id < 0 || id >= glyphCount) return 0
     const known = advances[id] as number
     if (known >= 0) return known
-    // Glyphs past numberOfHMetrics repeat the last advance (OpenType hmtx).
-    const value = view.getUint16(hmtxOffset + Math.min(id, metricCount - 1) * 4)
+    // Glyphs past numberOfHMetrics repeat the last advance (OpenType hmtx). An instance's
+    // advance is rounded to whole units, as Chromium's font backend gives it (measured).
+    let value = view.getUint16(hmtxOffset + Math.min(id, metricCount - 1) * 4)
+    if (advanceDelta) value = Math.max(0, value + Math.round(advanceDelta(id)))
     advances[id] = value
     return value
   }
@@ -247,46 +287,157 @@ export function parseFont(
       return data
     },
   }
-  shapingByFace.set(face, shaping)
+  // Not enumerable: a face still prints as its public members.
+  Object.defineProperty(face, SHAPING, { value: shaping })
+  attachFaceMemo(face)
   return face
 }
 
-/**
- * The outline reader of a face: our own for TrueType (`glyf`), the host's for CFF, none when
- * the host set no CFF reader (the face then measures but draws nothing).
- */
-function readOutlines(
+/** Where the TrueType outlines are, with `gvar` at the instance; `undefined` for CFF. */
+function readGlyfTables(
   sfnt: Sfnt,
   name: string,
   glyphCount: number,
-  cffOutlines: OutlineReader | undefined
-): GlyphOutlines | undefined {
+  instance: Coordinates | undefined
+): GlyfTables | undefined {
   const loca = sfnt.tables.get('loca')
   const glyf = sfnt.tables.get('glyf')
   const head = sfnt.tables.get('head') as { offset: number }
-  if (loca && glyf) {
-    const longOffsets = sfnt.view.getInt16(head.offset + 50) !== 0
-    if (loca.length < (glyphCount + 1) * (longOffsets ? 4 : 2)) {
-      throw new FontError(
-        'invalid-font',
-        `Unexpected \`loca\` table of font \`${name}\`, expected ${glyphCount + 1} offsets`
-      )
-    }
-    return createGlyfOutlines({
-      view: sfnt.view,
-      loca: loca.offset,
-      glyf: glyf.offset,
-      longOffsets,
-      glyphCount,
-    })
+  if (!loca || !glyf) return undefined
+  const longOffsets = sfnt.view.getInt16(head.offset + 50) !== 0
+  if (loca.length < (glyphCount + 1) * (longOffsets ? 4 : 2)) {
+    throw new FontError(
+      'invalid-font',
+      `Unexpected \`loca\` table of font \`${name}\`, expected ${glyphCount + 1} offsets`
+    )
   }
-  const reader = cffOutlines
-  if (!reader) return undefined
+  const gvar = sfnt.tables.get('gvar')
+  return {
+    view: sfnt.view,
+    loca: loca.offset,
+    glyf: glyf.offset,
+    longOffsets,
+    glyphCount,
+    variations:
+      instance && gvar && gvar.length >= 20
+        ? createGlyphVariations(sfnt.view, gvar.offset, gvar.length, instance)
+        : undefined,
+  }
+}
+
+/**
+ * The outline reader of a CFF or CFF2 face (CFF2 blended at the instance), or none for a font
+ * without outlines or with a table we cannot read (it measures but draws nothing).
+ */
+function readCffOutlines(
+  sfnt: Sfnt,
+  coordinates: Coordinates | undefined
+): GlyphOutlines | undefined {
+  const cff2 = sfnt.tables.get('CFF2')
+  const cff = cff2 ?? sfnt.tables.get('CFF ')
+  if (!cff) return undefined
   try {
-    return reader(sfnt.buffer)
+    const font = readCffFont(sfnt.view, cff.offset, cff.length, cff2 ? 2 : 1)
+    const store =
+      font.variationStore !== undefined && coordinates
+        ? createItemVariationStore(sfnt.view, font.variationStore, coordinates, 'fontations')
+        : undefined
+    return createCffOutlines(font, store)
   } catch {
-    // Outlines the reader cannot parse draw as nothing; measuring does not need them.
     return undefined
+  }
+}
+
+/**
+ * The advance deltas of an instance: `HVAR` when the font has it, else the phantom points of
+ * `gvar` (what HarfBuzz, FreeType and Fontations do without `HVAR`); `undefined` at the default.
+ */
+function advanceVariations(
+  sfnt: Sfnt,
+  glyf: GlyfTables | undefined,
+  instance: Coordinates | undefined
+): ((glyphId: number) => number) | undefined {
+  if (!instance) return undefined
+  const { view } = sfnt
+  const hvar = sfnt.tables.get('HVAR')
+  if (hvar && hvar.length >= 20) {
+    try {
+      const store = createItemVariationStore(
+        view,
+        hvar.offset + view.getUint32(hvar.offset + 4),
+        instance,
+        'fontations'
+      )
+      const mapAt = view.getUint32(hvar.offset + 8)
+      const map = mapAt ? readDeltaSetIndexMap(view, hvar.offset + mapAt) : undefined
+      return (glyphId) => {
+        try {
+          const [outer, inner] = map ? map(glyphId) : [0, glyphId]
+          return store.delta(outer, inner)
+        } catch {
+          // A broken HVAR entry: the default advance rather than a failed check.
+          return 0
+        }
+      }
+    } catch {
+      return undefined
+    }
+  }
+  const variations = glyf?.variations
+  if (!glyf || !variations) return undefined
+  return (glyphId) => {
+    try {
+      const count = variationPointCount(glyf, glyphId)
+      const zeros = new Float64Array(count)
+      const deltas = variations.deltas(glyphId, zeros, zeros, undefined)
+      return deltas ? (deltas.x[count + 1] as number) - (deltas.x[count] as number) : 0
+    } catch {
+      return 0
+    }
+  }
+}
+
+/** GDEF's ItemVariationStore (GDEF 1.3) at the instance: the deltas of GPOS device tables. */
+function gdefVariationStore(sfnt: Sfnt, instance: Coordinates): ItemVariationStore | undefined {
+  const gdef = sfnt.tables.get('GDEF')
+  if (!gdef || gdef.length < 18) return undefined
+  const { view } = sfnt
+  if (view.getUint16(gdef.offset + 2) < 3) return undefined
+  const storeAt = view.getUint32(gdef.offset + 14)
+  if (!storeAt) return undefined
+  try {
+    return createItemVariationStore(view, gdef.offset + storeAt, instance, 'harfbuzz')
+  } catch {
+    // A broken store: positions without variation deltas.
+    return undefined
+  }
+}
+
+/**
+ * The `MVAR` delta of a metric by its tag (`hasc`, `hdsc` …) at the instance, rounded to whole
+ * units as FreeType applies it; 0 without `MVAR` or at the default.
+ */
+function metricVariations(sfnt: Sfnt, instance: Coordinates | undefined): (tag: string) => number {
+  const mvar = sfnt.tables.get('MVAR')
+  if (!instance || !mvar || mvar.length < 12) return () => 0
+  const { view } = sfnt
+  const size = view.getUint16(mvar.offset + 6)
+  const count = view.getUint16(mvar.offset + 8)
+  const storeAt = view.getUint16(mvar.offset + 10)
+  if (storeAt === 0 || size < 8) return () => 0
+  return (tag) => {
+    try {
+      const store = createItemVariationStore(view, mvar.offset + storeAt, instance, 'fontations')
+      for (let index = 0; index < count; index++) {
+        const record = mvar.offset + 12 + index * size
+        if (readTag(view, record) === tag) {
+          return Math.round(store.delta(view.getUint16(record + 4), view.getUint16(record + 6)))
+        }
+      }
+    } catch {
+      // A broken MVAR: the default metric.
+    }
+    return 0
   }
 }
 

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import type { GlyphVariations } from './glyph-variations.ts'
 import type { PathCommand } from './glyph-path.ts'
 
 /** Outline commands of one glyph by id. Throws a `RangeError` on a glyph it cannot decode. */
@@ -23,6 +24,8 @@ export interface GlyfTables {
   readonly longOffsets: boolean
   /** `maxp.numGlyphs`. */
   readonly glyphCount: number
+  /** `gvar` at the face's instance, for a variable font. */
+  readonly variations?: GlyphVariations | undefined
 }
 
 interface Point {
@@ -69,13 +72,8 @@ function invalid(what: string): never {
 function glyphPoints(tables: GlyfTables, id: number, resolving: Set<number>): Point[] | undefined {
   const { view } = tables
   if (!Number.isInteger(id) || id < 0 || id >= tables.glyphCount) return undefined
-  const start = tables.longOffsets
-    ? view.getUint32(tables.loca + id * 4)
-    : view.getUint16(tables.loca + id * 2) * 2
-  const end = tables.longOffsets
-    ? view.getUint32(tables.loca + id * 4 + 4)
-    : view.getUint16(tables.loca + id * 2 + 2) * 2
-  if (start === end) return undefined
+  const start = glyphStart(tables, id)
+  if (start === glyphStart(tables, id + 1)) return undefined
   let at = tables.glyf + start
   const contours = view.getInt16(at)
   at += 10 // numberOfContours and the bounding box
@@ -124,6 +122,18 @@ function glyphPoints(tables: GlyfTables, id: number, resolving: Set<number>): Po
         at += 2
       }
       ;(points[index] as Point).y = value
+    }
+    const deltas = tables.variations?.deltas(
+      id,
+      points.map((point) => point.x),
+      points.map((point) => point.y),
+      ends
+    )
+    if (deltas) {
+      points.forEach((point, index) => {
+        point.x += deltas.x[index] as number
+        point.y += deltas.y[index] as number
+      })
     }
     return points
   }
@@ -176,6 +186,16 @@ function glyphPoints(tables: GlyfTables, id: number, resolving: Set<number>): Po
     components.push(component)
   } while (flags & MORE_COMPONENTS)
 
+  // A variable font moves each component by the delta of its "point" (gvar, composite glyphs).
+  const zeros = components.map(() => 0)
+  const deltas = tables.variations?.deltas(id, zeros, zeros, undefined)
+  if (deltas) {
+    components.forEach((component, index) => {
+      if (component.matchedPoints) return
+      component.dx += deltas.x[index] as number
+      component.dy += deltas.y[index] as number
+    })
+  }
   // Component offsets are never scaled (SCALED_COMPONENT_OFFSET is ignored), as in opentype.js.
   let points: Point[] = []
   resolving.add(id)
@@ -199,6 +219,44 @@ function glyphPoints(tables: GlyfTables, id: number, resolving: Set<number>): Po
     resolving.delete(id)
   }
   return points
+}
+
+/** Offset of a glyph's data in `glyf` (relative to the table). */
+function glyphStart(tables: GlyfTables, id: number): number {
+  return tables.longOffsets
+    ? tables.view.getUint32(tables.loca + id * 4)
+    : tables.view.getUint16(tables.loca + id * 2) * 2
+}
+
+/**
+ * How many points `gvar` counts for a glyph before its phantom points: the outline points of a
+ * simple glyph, one per component of a composite, none for an empty glyph.
+ *
+ * @param tables Where `loca` and `glyf` are.
+ * @param id The glyph.
+ * @returns The count.
+ */
+export function variationPointCount(tables: GlyfTables, id: number): number {
+  const { view } = tables
+  if (!Number.isInteger(id) || id < 0 || id >= tables.glyphCount) return 0
+  const start = glyphStart(tables, id)
+  if (start === glyphStart(tables, id + 1)) return 0
+  const at = tables.glyf + start
+  const contours = view.getInt16(at)
+  if (contours > 0) return view.getUint16(at + 10 + (contours - 1) * 2) + 1
+  if (contours === 0) return 0
+  let count = 0
+  let flags: number
+  let component = at + 10
+  do {
+    flags = view.getUint16(component)
+    count++
+    component += 4 + (flags & ARGS_ARE_WORDS ? 4 : 2)
+    if (flags & HAS_SCALE) component += 2
+    else if (flags & HAS_X_AND_Y_SCALE) component += 4
+    else if (flags & HAS_TWO_BY_TWO) component += 8
+  } while (flags & MORE_COMPONENTS)
+  return count
 }
 
 function transformPoint(point: Point, transform: Component): Point {

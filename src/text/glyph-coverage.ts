@@ -6,7 +6,8 @@
  */
 import { findEmoji } from '../emoji/find-emoji.ts'
 import { formatCodePoints } from '../emoji/format-code-points.ts'
-import type { Warning } from '../verdict/types.ts'
+import type { EmojiFinding } from '../emoji/types.ts'
+import type { WarningDraft } from '../verdict/types.ts'
 import type { Face } from './types.ts'
 
 /**
@@ -71,14 +72,19 @@ export function isInvisibleCodePoint(codePoint: number): boolean {
  * @param text The value of the field.
  * @param path The field path, e.g. `content.greeting`.
  * @param face The face the field is set in.
+ * @param emoji The emoji of the text (`findEmoji`), when the caller has them (default: found here).
  * @returns The warnings, empty when the face draws every character.
  */
-export function checkGlyphCoverage(text: string, path: string, face: Face): readonly Warning[] {
+export function checkGlyphCoverage(
+  text: string,
+  path: string,
+  face: Face,
+  emoji: readonly EmojiFinding[] = findEmoji(text)
+): readonly WarningDraft[] {
   if (typeof text !== 'string') return []
-  const warnings: Warning[] = []
+  const warnings: WarningDraft[] = []
   const checked = new Set<number>()
   const asciiChecked = new Uint8Array(0x80)
-  const emoji = findEmoji(text)
   let nextEmoji = 0
   for (let index = 0; index < text.length;) {
     let finding = emoji[nextEmoji]

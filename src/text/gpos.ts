@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { ItemVariationStore } from './item-variation-store.ts'
 import {
   GlyphFilter,
   matchContext,
@@ -46,14 +47,24 @@ function valueSize(format: number): number {
   return size
 }
 
+/** VariationIndex device tables (`deltaFormat` 0x8000) point into GDEF's ItemVariationStore. */
+const VARIATION_INDEX = 0x8000
+
 /**
  * Prepares the positioning of a font: the lookups of `kern`/`dist` for Latin text.
  *
  * @param table The GPOS table.
  * @param gdef Glyph classes for lookup flags.
+ * @param variations GDEF's ItemVariationStore at the face's instance, for a variable font: the
+ *   deltas of VariationIndex device tables are added to placements and advances unrounded, as
+ *   HarfBuzz (and so Chromium) does.
  * @returns The positioning, applied per shaped word.
  */
-export function createPositioning(table: TableView, gdef: GlyphDefinitions): Positioning {
+export function createPositioning(
+  table: TableView,
+  gdef: GlyphDefinitions,
+  variations?: ItemVariationStore
+): Positioning {
   const { view } = table
   const lookups = readLookups(table, 9)
   const selected = selectLookups(table, DEFAULT_POSITIONING_FEATURES)
@@ -65,15 +76,47 @@ export function createPositioning(table: TableView, gdef: GlyphDefinitions): Pos
   const filterOf = (lookup: Lookup): GlyphFilter =>
     new GlyphFilter(gdef, lookup.flag, lookup.markFilteringSet, false)
 
-  /** Adds a ValueRecord's X placement and X advance to the glyph at `at`. */
-  function applyValue(buffer: GlyphBuffer, at: number, format: number, offset: number): void {
+  /** The delta of a device table (relative to `base`) at the instance; hinting ones give 0. */
+  function deviceDelta(base: number, field: number): number {
+    const relative = view.getUint16(field)
+    if (!variations || relative === 0) return 0
+    const device = base + relative
+    if (view.getUint16(device + 4) !== VARIATION_INDEX) return 0
+    return variations.delta(view.getUint16(device), view.getUint16(device + 2))
+  }
+
+  /**
+   * Adds a ValueRecord's X placement and X advance (with their device deltas) to the glyph at
+   * `at`; `base` is the subtable its device offsets are relative to.
+   */
+  function applyValue(
+    buffer: GlyphBuffer,
+    at: number,
+    format: number,
+    offset: number,
+    base: number
+  ): void {
     let field = offset
+    let placement = 0
+    let advance = 0
     if (format & 1) {
-      buffer.offsets[at] = (buffer.offsets[at] as number) + view.getInt16(field)
+      placement += view.getInt16(field)
       field += 2
     }
     if (format & 2) field += 2
-    if (format & 4) buffer.advances[at] = (buffer.advances[at] as number) + view.getInt16(field)
+    if (format & 4) {
+      advance += view.getInt16(field)
+      field += 2
+    }
+    if (format & 8) field += 2
+    if (format & 0x10) {
+      placement += deviceDelta(base, field)
+      field += 2
+    }
+    if (format & 0x20) field += 2
+    if (format & 0x40) advance += deviceDelta(base, field)
+    buffer.offsets[at] = (buffer.offsets[at] as number) + placement
+    buffer.advances[at] = (buffer.advances[at] as number) + advance
   }
 
   function applyPair(lookup: Lookup, subtable: number, buffer: GlyphBuffer, at: number): number {
@@ -120,8 +163,8 @@ export function createPositioning(table: TableView, gdef: GlyphDefinitions): Pos
     }
     // A matched pair counts as applied even when its value is zero: later subtables (class
     // kerning) must not override an exception listed earlier (HarfBuzz, fontkit).
-    applyValue(buffer, at, format1, record)
-    applyValue(buffer, second, format2, record + size1)
+    applyValue(buffer, at, format1, record, subtable)
+    applyValue(buffer, second, format2, record + size1, subtable)
     return format2 !== 0 ? second + 1 : second
   }
 
@@ -141,7 +184,7 @@ export function createPositioning(table: TableView, gdef: GlyphDefinitions): Pos
         const format = view.getUint16(subtable + 4)
         const value =
           view.getUint16(subtable) === 1 ? subtable + 6 : subtable + 8 + index * valueSize(format)
-        applyValue(buffer, at, format, value)
+        applyValue(buffer, at, format, value, subtable)
         return at + 1
       }
       case 2:

@@ -5,6 +5,8 @@
  * @module
  */
 
+// A lazily initialised constant: created on first use, never replaced; it keeps no state
+// between calls.
 let segmenter: Intl.Segmenter | undefined
 
 /**

@@ -2,7 +2,8 @@
  * Where a line may break, the way Chromium decides it: UAX #14 (the `linebreak` package) for
  * pairs with a non-ASCII character, Chromium's own ASCII table for pairs of printable ASCII
  * characters (no break after `/`, a break after `?`, after `-` before a digit only when a letter
- * or digit precedes), break after a run of spaces, never inside a grapheme cluster.
+ * or digit precedes), after `-` before a no-break space (UAX #14 LB12a), break after a run of
+ * spaces, never inside a grapheme cluster.
  *
  * @module
  */
@@ -127,6 +128,10 @@ export function findBreakOpportunities(text: string): BreakOpportunity[] {
     if (current === SPACE) continue
     let allowed: boolean
     if (previous === SPACE) {
+      allowed = true
+    } else if (previous === HYPHEN_MINUS && current === NO_BREAK_SPACE) {
+      // UAX #14 LB12a keeps NBSP to what precedes it except after spaces and hyphens: Chromium
+      // breaks `030 -` | `\u00a0555` (measured), and so do we.
       allowed = true
     } else if (previous === HYPHEN_MINUS && isAsciiDigit(current)) {
       // Blink: `-` before a digit is a minus sign unless a letter or digit precedes it

@@ -13,6 +13,11 @@ import { readTag } from './sfnt.ts'
 export interface TableView {
   readonly view: DataView
   readonly offset: number
+  /**
+   * GSUB/GPOS of a variable font's instance: its normalised coordinates (F2Dot14 integers, as
+   * HarfBuzz computes them), which choose the feature variations that apply.
+   */
+  readonly coordinates?: readonly number[] | undefined
 }
 
 /** Glyph → coverage index (or `-1`). */
@@ -51,24 +56,46 @@ function floorSearch(values: Uint16Array, key: number): number {
   return found
 }
 
-const coverageCache = new WeakMap<DataView, Map<number, Coverage>>()
-const classDefCache = new WeakMap<DataView, Map<number, ClassDef>>()
+/**
+ * The subtables of one font file read so far, by offset: kept with the font's bytes (on the
+ * `DataView` `parseFont` reads), so they live as long as the face and never outgrow the font
+ * (at most one entry per subtable in its GSUB, GPOS and GDEF).
+ */
+interface TablesRead {
+  readonly coverages: Map<number, Coverage>
+  readonly classDefs: Map<number, ClassDef>
+  readonly contexts: Map<string, ContextSubtable>
+}
+
+/** The property of a font's `DataView` that holds its {@link TablesRead}. */
+const TABLES_READ: unique symbol = Symbol('postcard-preflight.tablesRead')
+
+/**
+ * Gives the bytes of a font a store of the subtables read from them; `parseFont` calls it once
+ * per face, before any table is read. Bytes without one are read again on every use.
+ *
+ * @param view The font's bytes.
+ */
+export function attachTablesRead(view: DataView): void {
+  const tables: TablesRead = { coverages: new Map(), classDefs: new Map(), contexts: new Map() }
+  Object.defineProperty(view, TABLES_READ, { value: tables })
+}
+
+function tablesRead(view: DataView): TablesRead | undefined {
+  return (view as { readonly [TABLES_READ]?: TablesRead })[TABLES_READ]
+}
 
 function cached<T>(
-  cache: WeakMap<DataView, Map<number, T>>,
+  kind: 'coverages' | 'classDefs',
   view: DataView,
   offset: number,
   read: () => T
 ): T {
-  let byOffset = cache.get(view)
-  if (!byOffset) {
-    byOffset = new Map()
-    cache.set(view, byOffset)
-  }
-  let value = byOffset.get(offset)
+  const byOffset = tablesRead(view)?.[kind] as Map<number, T> | undefined
+  let value = byOffset?.get(offset)
   if (value === undefined) {
     value = read()
-    byOffset.set(offset, value)
+    byOffset?.set(offset, value)
   }
   return value
 }
@@ -81,7 +108,7 @@ function cached<T>(
  * @returns The coverage lookup.
  */
 export function readCoverage(view: DataView, offset: number): Coverage {
-  return cached(coverageCache, view, offset, () => {
+  return cached('coverages', view, offset, () => {
     const format = view.getUint16(offset)
     const count = view.getUint16(offset + 2)
     if (format === 1) {
@@ -125,7 +152,7 @@ export function readCoverage(view: DataView, offset: number): Coverage {
  */
 export function readClassDef(view: DataView, offset: number): ClassDef {
   if (offset === 0) return EMPTY_CLASS_DEF
-  return cached(classDefCache, view, offset, () => {
+  return cached('classDefs', view, offset, () => {
     const format = view.getUint16(offset)
     if (format === 1) {
       const start = view.getUint16(offset + 2)
@@ -252,10 +279,52 @@ export function readLookups(table: TableView, extensionType: number): Lookup[] {
 }
 
 /**
+ * The feature table substitutions of a GSUB/GPOS 1.1 `FeatureVariations` table that apply at
+ * an instance: those of the first record whose conditions (axis ranges) all hold, as HarfBuzz
+ * chooses them. Feature index → absolute offset of the alternate feature table.
+ */
+function featureSubstitutions(table: TableView): Map<number, number> {
+  const substitutions = new Map<number, number>()
+  const { view, offset, coordinates } = table
+  if (!coordinates || view.getUint16(offset + 2) < 1) return substitutions
+  const variationsAt = view.getUint32(offset + 10)
+  if (variationsAt === 0) return substitutions
+  const variations = offset + variationsAt
+  const records = view.getUint32(variations + 4)
+  for (let index = 0; index < records; index++) {
+    const record = variations + 8 + index * 8
+    const conditionSet = variations + view.getUint32(record)
+    const holds = (): boolean => {
+      if (conditionSet === variations) return true
+      const count = view.getUint16(conditionSet)
+      for (let condition = 0; condition < count; condition++) {
+        const at = conditionSet + view.getUint32(conditionSet + 2 + condition * 4)
+        // Format 1, an axis range; conditions of other formats are not met (HarfBuzz).
+        if (view.getUint16(at) !== 1) return false
+        const value = coordinates[view.getUint16(at + 2)] ?? 0
+        if (value < view.getInt16(at + 4) || value > view.getInt16(at + 6)) return false
+      }
+      return true
+    }
+    if (!holds()) continue
+    const substitution = variations + view.getUint32(record + 4)
+    const count = view.getUint16(substitution + 4)
+    for (let entry = 0; entry < count; entry++) {
+      const at = substitution + 6 + entry * 6
+      substitutions.set(view.getUint16(at), substitution + view.getUint32(at + 2))
+    }
+    break
+  }
+  return substitutions
+}
+
+/**
  * The lookups a shaper applies for a set of features: script `latn`, else `DFLT`, else `dflt`,
  * else the first script (what HarfBuzz does for Latin text); its default language system (no
- * `lang` is known for postcard text) and its required feature. Indices come sorted, because
- * features of one stage are applied in lookup-list order (HarfBuzz, fontkit).
+ * `lang` is known for postcard text) and its required feature. In a variable font's instance a
+ * feature may be replaced by its feature variation (`rvrn` and the like, GSUB/GPOS 1.1). Indices
+ * come sorted, because features of one stage are applied in lookup-list order (HarfBuzz,
+ * fontkit).
  *
  * @param table GSUB or GPOS.
  * @param features Feature tags to enable, e.g. `['ccmp', 'liga']`.
@@ -283,10 +352,11 @@ export function selectLookups(table: TableView, features: ReadonlySet<string>): 
   const required = view.getUint16(langSys + 2)
   const featureCount = view.getUint16(langSys + 4)
   const indices = new Set<number>()
+  const substitutions = featureSubstitutions(table)
   const addFeature = (featureIndex: number, force: boolean): void => {
     const record = featureList + 2 + featureIndex * 6
     if (!force && !features.has(readTag(view, record))) return
-    const feature = featureList + view.getUint16(record + 4)
+    const feature = substitutions.get(featureIndex) ?? featureList + view.getUint16(record + 4)
     const lookupCount = view.getUint16(feature + 2)
     for (let index = 0; index < lookupCount; index++) {
       indices.add(view.getUint16(feature + 4 + index * 2))
@@ -472,7 +542,6 @@ interface ContextSubtable {
 }
 
 const EMPTY_VALUES: Uint16Array = new Uint16Array(0)
-const contextCache = new WeakMap<DataView, Map<string, ContextSubtable>>()
 
 function readContextSubtable(view: DataView, subtable: number, chained: boolean): ContextSubtable {
   const format = view.getUint16(subtable)
@@ -618,16 +687,12 @@ export function matchContext(
   input: GlyphFilter,
   context: GlyphFilter
 ): ContextMatch | undefined {
-  let byOffset = contextCache.get(view)
-  if (!byOffset) {
-    byOffset = new Map()
-    contextCache.set(view, byOffset)
-  }
+  const byOffset = tablesRead(view)?.contexts
   const key = `${subtable}${chained ? 'c' : ''}`
-  let parsed = byOffset.get(key)
+  let parsed = byOffset?.get(key)
   if (!parsed) {
     parsed = readContextSubtable(view, subtable, chained)
-    byOffset.set(key, parsed)
+    byOffset?.set(key, parsed)
   }
   const set = parsed.setOf(buffer.ids[position] as number)
   if (set < 0) return undefined

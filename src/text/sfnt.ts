@@ -1,6 +1,6 @@
 /**
- * The sfnt container: the table directory of a TTF/OTF file, read from the raw bytes so the
- * shaper can reach GSUB, GPOS, GDEF, hmtx and kern without opentype.js's parsed objects.
+ * The sfnt container: the table directory of a TTF/OTF file, read from the raw bytes, and the
+ * formats a font file may come in (sfnt, WOFF, WOFF2).
  *
  * @module
  */
@@ -24,50 +24,55 @@ export interface Sfnt {
   readonly tables: ReadonlyMap<string, SfntTable>
 }
 
-/** Signatures of sfnt files we read: TrueType (1.0 and Apple `true`) and CFF (`OTTO`). */
-const SFNT_SIGNATURES = new Set(['00010000', '74727565', '4f54544f'])
+/** Containers of one face the font layer reads: plain sfnt (TrueType or CFF), WOFF, WOFF2. */
+export type FontFormat = 'sfnt' | 'woff' | 'woff2'
 
-/** Other container formats, with what the host should do about them. */
-const OTHER_FORMATS: Readonly<Record<string, { readonly what: string; readonly fix: string }>> = {
-  '774f4632': { what: 'WOFF2 font', fix: 'decompress it to TTF first, for example with fonttools' },
-  '774f4646': { what: 'WOFF font', fix: 'decompress it to TTF first, for example with fonttools' },
-  '74746366': {
-    what: 'font collection (TTC)',
-    fix: 'extract one face first, for example with fonttools',
-  },
+/** Signatures (first four bytes, hex) of the formats we read. */
+const FORMATS: Readonly<Record<string, FontFormat>> = {
+  '00010000': 'sfnt', // TrueType
+  '74727565': 'sfnt', // Apple `true`
+  '4f54544f': 'sfnt', // `OTTO`, CFF or CFF2 outlines
+  '774f4646': 'woff', // `wOFF`
+  '774f4632': 'woff2', // `wOF2`
 }
+
+/** sfnt versions of TrueType (1.0, Apple `true`) and CFF (`OTTO`) fonts: what WOFF may wrap. */
+export const SFNT_FLAVORS: ReadonlySet<number> = new Set([0x00010000, 0x74727565, 0x4f54544f])
+
+/** What a font file of any of {@link FORMATS} may be, for messages. */
+export const FONT_FORMATS = 'TTF, OTF, WOFF or WOFF2'
 
 function hex(bytes: Uint8Array): string {
   return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
 /**
- * Checks the first bytes of a font file: TTF and OTF pass; WOFF, WOFF2 (which needs a Brotli
- * decompressor, research §2.1), collections and anything else throw a `FontError` saying what
- * to do.
+ * Tells the container of a font file by its first bytes: TTF, OTF, WOFF and WOFF2 pass; a
+ * collection (TTC) or anything else throws a `FontError` saying what to do.
  *
  * @param bytes The font file.
  * @param name Family and style for the message, e.g. `Inter bold`.
+ * @returns The container format.
  */
-export function checkFontSignature(bytes: Uint8Array, name: string): void {
+export function fontFormat(bytes: Uint8Array, name: string): FontFormat {
+  const signature = hex(bytes.subarray(0, 4))
+  if (signature === '74746366') {
+    throw new FontError(
+      'unsupported-format',
+      `Unexpected font collection (TTC) \`${name}\`, expected a ${FONT_FORMATS} file (extract one face first, for example with fonttools)`
+    )
+  }
   if (bytes.byteLength < 12) {
     throw new FontError(
       'invalid-font',
-      `Unexpected ${bytes.byteLength} bytes for font \`${name}\`, expected a TTF or OTF file`
+      `Unexpected ${bytes.byteLength} bytes for font \`${name}\`, expected a ${FONT_FORMATS} file`
     )
   }
-  const signature = hex(bytes.subarray(0, 4))
-  if (SFNT_SIGNATURES.has(signature)) return
-  const other = OTHER_FORMATS[signature]
-  if (other) {
-    throw new FontError(
-      'unsupported-format',
-      `Unexpected ${other.what} \`${name}\`, expected a TTF or OTF file (${other.fix})`
-    )
-  }
+  const format = FORMATS[signature]
+  if (format) return format
   throw new FontError(
     'invalid-font',
-    `Unexpected data \`${signature}\` at the start of font \`${name}\`, expected a TTF or OTF file`
+    `Unexpected data \`${signature}\` at the start of font \`${name}\`, expected a ${FONT_FORMATS} file`
   )
 }
 
@@ -88,18 +93,21 @@ export function readTag(view: DataView, offset: number): string {
 }
 
 /**
- * Copies font bytes and reads their table directory. Only plain TrueType/CFF sfnt files are
- * accepted: WOFF and WOFF2 need a decompressor (WOFF2 a Brotli one, research §2.1) and
- * collections need a face index, so they are rejected with a `FontError` telling what to do.
+ * Reads the table directory of an sfnt (TTF/OTF) file. The bytes are copied, so the caller's
+ * buffer is never touched; WOFF and WOFF2 are unpacked to sfnt first (`unpack-font.ts`).
  *
- * @param bytes The font file.
+ * @param bytes An sfnt file.
  * @param name Family and style for messages, e.g. `Inter bold`.
  * @returns The copied bytes with their table directory.
  */
 export function readSfnt(bytes: FontBytes, name: string): Sfnt {
   const source = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)
-  checkFontSignature(source, name)
-  // A copy: opentype.js needs an ArrayBuffer of exactly the font, and we hide tables in it.
+  if (fontFormat(source, name) !== 'sfnt') {
+    throw new FontError(
+      'invalid-font',
+      `Unexpected packed font \`${name}\`, expected an unpacked TTF or OTF file`
+    )
+  }
   const buffer = source.slice().buffer
   const view = new DataView(buffer)
   const count = view.getUint16(4)
@@ -124,21 +132,4 @@ export function readSfnt(bytes: FontBytes, name: string): Sfnt {
     tables.set(tag, { offset, length })
   }
   return { buffer, view, tables }
-}
-
-/**
- * Renames tables in the directory of a copied font so that a parser skips them (it looks
- * tables up by tag). The first letter becomes `_`, which no registered tag uses.
- *
- * @param sfnt A font read by {@link readSfnt}.
- * @param tags Tags to hide, e.g. `GSUB`.
- */
-export function hideTables(sfnt: Sfnt, tags: readonly string[]): void {
-  const count = sfnt.view.getUint16(4)
-  for (let index = 0; index < count; index++) {
-    const record = 12 + index * 16
-    if (tags.includes(readTag(sfnt.view, record))) {
-      sfnt.view.setUint8(record, 0x5f)
-    }
-  }
 }

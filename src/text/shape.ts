@@ -2,10 +2,11 @@
  * Shaping of one piece of text in one face: code points → glyphs (cmap, composition), default
  * substitutions (GSUB), advances (hmtx), kerning (GPOS or `kern`), the way HarfBuzz does it in
  * Chromium, so widths agree with the browser to a fraction of its 1/64 px layout unit.
- * Results are cached per face and text (the layout shapes word by word).
+ * Results are kept per face and text on the face's memo (the layout shapes word by word).
  *
  * @module
  */
+import { faceStore, type MemoSlot } from './face-memo.ts'
 import { isMarkGlyph, shapingOf, type FaceShaping } from './font.ts'
 import { GLYPH_PROPS, GlyphBuffer } from './open-type-layout.ts'
 import type { Face } from './types.ts'
@@ -26,14 +27,19 @@ export interface ShapedText {
   readonly width: number
 }
 
-/** Cached shapes per face; cleared when it grows past this many entries. */
+/** Kept shapes per face; cleared when it grows past this many entries. */
 const CACHE_LIMIT = 20_000
 /**
  * Longer texts are shaped but not kept: words repeat, a long unbreakable token rarely does, and
  * keeping 8000-character tokens would let a stream of distinct ones hold gigabytes (issue 8).
+ * With {@link CACHE_LIMIT}, a face keeps at most 20,000 shapes of at most 128 units each.
  */
 const MAX_CACHED_LENGTH = 128
-const caches = new WeakMap<Face, Map<string, ShapedText>>()
+/** Shapes of a face by text, on the face's memo. */
+const SHAPES: MemoSlot<Map<string, ShapedText>> = Object.freeze({
+  name: 'shapes',
+  create: () => new Map<string, ShapedText>(),
+})
 
 const SPACE = 0x20
 const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/u
@@ -264,11 +270,8 @@ function applyPairKerning(face: Face, buffer: GlyphBuffer, shaping: FaceShaping 
  * @returns Glyphs, advances and clusters in design units.
  */
 export function shapeText(face: Face, text: string): ShapedText {
-  let cache = caches.get(face)
-  if (!cache) {
-    cache = new Map()
-    caches.set(face, cache)
-  }
+  const cache = faceStore(face, SHAPES)
+  if (!cache) return shapeUncached(face, text)
   let shaped = cache.get(text)
   if (!shaped) {
     shaped = shapeUncached(face, text)

@@ -5,15 +5,33 @@
  * @module
  */
 
-/** Bytes of a font file (TTF or OTF; WOFF2 is not supported). */
+/**
+ * Bytes of a font file: TTF or OTF (TrueType, CFF or CFF2 outlines), WOFF, or WOFF2 (WOFF2 through
+ * `loadFontRegistry`, which loads its decoder). Collections (TTC) are not read.
+ */
 export type FontBytes = Uint8Array | ArrayBuffer
+
+/**
+ * An instance of a variable font: the file and its axis values in user units by tag, as
+ * `font-variation-settings` (or `font-weight` for `wght`) sets them in CSS. Axes left out keep
+ * the font's default; a value outside an axis's range is clamped to it, as CSS does; an axis the
+ * font lacks is a `FontError`.
+ */
+export interface FaceInstance {
+  readonly bytes: FontBytes
+  /** e.g. `{ wght: 700 }`. */
+  readonly axes?: Readonly<Record<string, number>> | undefined
+}
+
+/** One face: a font file, or an instance of a variable font file. */
+export type FaceSource = FontBytes | FaceInstance
 
 /** The faces of one family, as in `fonts/fonts.json`; `regular` is required. */
 export interface FamilySources {
-  readonly regular: FontBytes
-  readonly bold?: FontBytes
-  readonly italic?: FontBytes
-  readonly bold_italic?: FontBytes
+  readonly regular: FaceSource
+  readonly bold?: FaceSource
+  readonly italic?: FaceSource
+  readonly bold_italic?: FaceSource
 }
 
 /** Which face of a family a run of text is set in. */

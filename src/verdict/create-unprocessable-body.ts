@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { FieldError, UnprocessableBody, UnprocessableMeta } from './types.ts'
+import type { FieldErrorDraft, UnprocessableBody, UnprocessableMeta } from './types.ts'
 
 /** Laravel's `message` when there is no error to summarize. */
 const FALLBACK_MESSAGE = 'The given data was invalid.'
@@ -54,7 +54,7 @@ function buildMeta(meta: UnprocessableMeta): UnprocessableMeta | undefined {
  * @returns The body, ready for `JSON.stringify`.
  */
 export function createUnprocessableBody(
-  errors: readonly FieldError[],
+  errors: readonly FieldErrorDraft[],
   meta: UnprocessableMeta = {}
 ): UnprocessableBody {
   const byPath = new Map<string, string[]>()

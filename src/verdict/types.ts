@@ -54,12 +54,42 @@ export interface UnprocessableBody {
 export type WarningCode =
   | 'emoji-not-in-set'
   | 'missing-glyph'
+  | 'emphasis-not-resolved'
+  | 'emoji-artwork-missing'
+  | 'image-rejected'
   | 'zip-format'
   | 'width-overflow'
   | 'country-on-request'
   | 'unknown-field'
   | 'payment-method-unknown'
   | 'invoice-email-missing'
+  | (string & {})
+
+/**
+ * Stable ids of the rules that make findings: each id names one small unit that implements one
+ * part of the spec (`src/postcard/rules.ts`, `src/campaign/rules.ts`), or one thing a preview
+ * could not draw. Every {@link FieldError} and {@link Warning} carries the id of its rule.
+ */
+export type RuleId =
+  // postcards (spec 2.3-2.6)
+  | 'postcard-structure'
+  | 'content-keys'
+  | 'markdown-syntax'
+  | 'text-fit'
+  | 'qr-keys'
+  | 'qr-urls'
+  | 'address-plausibility'
+  | 'unknown-fields'
+  | 'emoji-set'
+  | 'glyph-coverage'
+  // campaigns (spec 2.1, 4.2)
+  | 'campaign-structure'
+  | 'campaign-formats'
+  | 'segment-source'
+  | 'billing'
+  // previews: what could not be drawn as designed
+  | 'emoji-artwork'
+  | 'design-image'
   | (string & {})
 
 /**
@@ -75,7 +105,12 @@ export interface Warning {
   readonly message: string
   /** Extra data of the finding (the grapheme, its code points, its emoji version...). */
   readonly data?: Readonly<Record<string, unknown>>
+  /** The rule that made it, e.g. `emoji-set` (see {@link RuleId}). */
+  readonly rule: RuleId
 }
+
+/** A warning as a rule words it; the rule's id is added when it is reported. */
+export type WarningDraft = Omit<Warning, 'rule'>
 
 /** An accepted body: the service would take it. */
 export interface ValidVerdict {
@@ -130,6 +165,11 @@ export interface FieldError {
   readonly path: string
   /** The message, word for word as the service words it. */
   readonly message: string
-  /** Stable machine code of the rule that failed. */
+  /** Stable machine code of the kind of error, e.g. `required`. */
   readonly code: FieldErrorCode
+  /** The rule that made it, e.g. `content-keys` (see {@link RuleId}). */
+  readonly rule: RuleId
 }
+
+/** A field error as a rule words it; the rule's id is added when it is reported. */
+export type FieldErrorDraft = Omit<FieldError, 'rule'>

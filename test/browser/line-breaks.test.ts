@@ -20,7 +20,7 @@ import { splitGraphemes } from '../../src/text/graphemes.ts'
 import { findBreakOpportunities } from '../../src/text/line-break.ts'
 import type { FontRegistry } from '../../src/text/types.ts'
 import corpus from '../fixtures/layout/paragraphs.json' with { type: 'json' }
-import { loadTestFonts } from '../helpers/fonts.ts'
+import { registerChromiumFamily } from '../helpers/chromium-fonts.ts'
 import { area, testRegistry } from '../text/registry.ts'
 
 const FAMILIES = ['Inter', 'Roboto', 'Lora'] as const
@@ -53,22 +53,7 @@ let box: HTMLDivElement
 
 beforeAll(async () => {
   fonts = await testRegistry()
-  const bytes = await loadTestFonts()
-  for (const family of FAMILIES) {
-    const faces = bytes[family]
-    if (!faces) throw new Error(`missing ${family}`)
-    const variants = [
-      [faces.regular, '400', 'normal'],
-      [faces.bold, '700', 'normal'],
-      [faces.italic, '400', 'italic'],
-      [faces.bold_italic, '700', 'italic'],
-    ] as const
-    for (const [data, weight, style] of variants) {
-      const face = new FontFace(`Oracle ${family}`, data.slice().buffer, { weight, style })
-      await face.load()
-      document.fonts.add(face)
-    }
-  }
+  for (const family of FAMILIES) await registerChromiumFamily(family, `Oracle ${family}`)
   box = document.createElement('div')
   document.body.appendChild(box)
 })

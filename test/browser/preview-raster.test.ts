@@ -108,6 +108,7 @@ describe('renderPreview in a real browser', () => {
           'dl-plain': 1,
           'bad-body': 1,
           injection: 2,
+          'customer-fonts': 0,
         }[name]
       )
     }

@@ -313,6 +313,7 @@ describe('validateCampaign: warnings', () => {
       warnings: [
         {
           code: 'payment-method-unknown',
+          rule: 'billing',
           path: 'billing.paymentMethod',
           message:
             'Unexpected payment method `paypal`, expected `rechnung`: the only value the spec documents',
@@ -328,6 +329,7 @@ describe('validateCampaign: warnings', () => {
       warnings: [
         {
           code: 'invoice-email-missing',
+          rule: 'billing',
           path: 'billing.invoiceEmail',
           message:
             'Unexpected `rechnung` without `billing.invoiceEmail`, expected the e-mail address the invoice goes to',

@@ -41,9 +41,25 @@ export function freePort(): Promise<number> {
   })
 }
 
+/** Options of {@link startRedisServer}. */
+export interface RedisServerOptions {
+  /** The port (default: a free one). */
+  readonly port?: number
+  /**
+   * A folder for an append-only file written before every reply (`appendfsync always`), so a
+   * server killed with SIGKILL and started again on the same folder keeps every write it
+   * acknowledged (default: no persistence).
+   */
+  readonly dir?: string
+}
+
 /** Starts redis-server on `port`; resolves once it accepts connections. */
-function launch(binary: string, port: number): Promise<RedisServer> {
+function launch(binary: string, port: number, dir?: string): Promise<RedisServer> {
   return new Promise((resolve, reject) => {
+    const persistence =
+      dir === undefined
+        ? ['--appendonly', 'no']
+        : ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir]
     const child = spawn(
       binary,
       [
@@ -53,8 +69,7 @@ function launch(binary: string, port: number): Promise<RedisServer> {
         '127.0.0.1',
         '--save',
         '',
-        '--appendonly',
-        'no',
+        ...persistence,
         '--daemonize',
         'no',
         '--loglevel',
@@ -104,18 +119,20 @@ function launch(binary: string, port: number): Promise<RedisServer> {
 }
 
 /**
- * Starts a Redis server on a free loopback port, persistence off (`--save ''`,
- * `--appendonly no`).
+ * Starts a Redis server on a loopback port, persistence off (`--save ''`, `--appendonly no`)
+ * unless `dir` is given.
  *
+ * @param options The port (default: a free one) and a folder for persistence.
  * @returns The running server; call `stop()` after the tests.
  * @throws {RedisServerError} When redis-server is missing or does not start (after 5 ports).
  */
-export async function startRedisServer(): Promise<RedisServer> {
+export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
   const binary = process.env['REDIS_SERVER'] ?? 'redis-server'
+  if (options.port !== undefined) return launch(binary, options.port, options.dir)
   let last: unknown
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
-      return await launch(binary, await freePort())
+      return await launch(binary, await freePort(), options.dir)
     } catch (error) {
       last = error
       // Only a port taken in the meantime is worth another try.

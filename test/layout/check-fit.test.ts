@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { checkFit, formatSuggestion } from '../../src/layout/check-fit.ts'
 import { layoutMarkdown } from '../../src/layout/layout-markdown.ts'
-import { measureFit } from '../../src/layout/measure-fit.ts'
-import { MM_PER_PT } from '../../src/layout/units.ts'
+import { measureFit } from '../../src/analysis/measure-fit.ts'
+import { MM_PER_PT, PX_PER_MM } from '../../src/layout/units.ts'
 import { graphemeBoundaries } from '../../src/text/graphemes.ts'
 import type { FontRegistry } from '../../src/text/types.ts'
 import type { MarkdownElement } from '../../src/design/types.ts'
@@ -37,17 +37,30 @@ describe('checkFit', () => {
 
   test('should report the spec 7.1 item, word for word, for a text that is too long', () => {
     const element = area({ width_mm: 60, height_mm: 20, key: 'greeting', label: 'Greeting' })
-    expect(checkFit(LONG, element, fonts)).toEqual({
+    const item = {
       key: 'greeting',
       label: 'Greeting',
       available_width_mm: 60,
       available_height_mm: 20,
-      measured_height_mm: 45.86,
-      overflow_mm: 25.86,
+      // Chromium's line box at 10 pt × 1.3: 17.3125 px (1108 layout units), 10 lines.
+      measured_height_mm: 45.81,
+      overflow_mm: 25.81,
       font_size_pt: 10,
       line_height: 1.3,
       block_count: 1,
       line_count: 10,
+      // At 7 pt Chromium sets glyphs at 9.328125 px (not 9.333) in line boxes of 12.125 px: six
+      // lines, which fit 20 mm; the unrounded model needs seven at 7 pt.
+      suggested_action:
+        'Shorten the text by at least 161 characters (6 lines) or reduce the font size to 7 pt.',
+    }
+    expect(checkFit(LONG, element, fonts)).toEqual(item)
+    expect(checkFit(LONG, element, fonts, { profile: 'chromium' })).toEqual(item)
+    // The unrounded model: line boxes of exactly 17.333 px.
+    expect(checkFit(LONG, element, fonts, { profile: 'exact' })).toEqual({
+      ...item,
+      measured_height_mm: 45.86,
+      overflow_mm: 25.86,
       suggested_action:
         'Shorten the text by at least 161 characters (6 lines) or reduce the font size to 6.5 pt.',
     })
@@ -57,17 +70,18 @@ describe('checkFit', () => {
     const element = area({ width_mm: 60, height_mm: 20 })
     const total = graphemeBoundaries(LONG).length - 1
     const layout = layoutMarkdown(LONG, element, fonts)
-    const line = 10 * MM_PER_PT * 1.3
-    // 10 line boxes of 4.586 mm in 20 mm: 4 fit, 6 are over.
+    const line = 1108 / 64 / PX_PER_MM
+    // 10 line boxes of 4.581 mm (17.3125 px) in 20 mm: 4 fit, 6 are over.
+    expect(layout.metrics.line_height_mm).toBeCloseTo(line, 12)
     expect(layout.metrics.measured_height_mm).toBeCloseTo(10 * line, 12)
     expect(Math.floor(20 / line)).toBe(4)
     // The prefix of total − 161 clusters fits, one cluster more does not (checked by parsing
     // the prefix anew: a plain paragraph cut anywhere is the same paragraph, shorter).
     expect(fits(prefix(LONG, total - 161), element)).toBe(true)
     expect(fits(prefix(LONG, total - 160), element)).toBe(false)
-    // 6.5 pt fits, 7 pt does not.
-    expect(fits(LONG, { ...element, font_size_pt: 6.5 })).toBe(true)
-    expect(fits(LONG, { ...element, font_size_pt: 7 })).toBe(false)
+    // 7 pt fits, 7.5 pt does not.
+    expect(fits(LONG, { ...element, font_size_pt: 7 })).toBe(true)
+    expect(fits(LONG, { ...element, font_size_pt: 7.5 })).toBe(false)
   })
 
   test('should use the singular for one character and one line', () => {
@@ -129,18 +143,28 @@ describe('formatSuggestion', () => {
 
 describe('measureFit', () => {
   test('should tell how much height is left', () => {
-    const line = 10 * MM_PER_PT * 1.3
-    const measurement = measureFit('Hallo\n\nWelt', area({ height_mm: 20 }), fonts)
-    expect(measurement).toEqual({
+    const expected = {
       fits: true,
-      measured_height_mm: Math.round(3 * line * 100) / 100,
+      // Two line boxes and the blank line between the paragraphs, 17.3125 px each in Chromium
+      // (10 pt × 1.3): 51.9375 px = 13.742 mm.
+      measured_height_mm: 13.74,
       available_height_mm: 20,
-      remaining_mm: Math.round((20 - 3 * line) * 100) / 100,
+      remaining_mm: 6.26,
       overflow_mm: 0,
       remaining_lines: 1,
       line_count: 2,
       block_count: 2,
       width_overflow_mm: 0,
+    }
+    expect(measureFit('Hallo\n\nWelt', area({ height_mm: 20 }), fonts)).toEqual(expected)
+    // The unrounded model: three boxes of exactly 10 pt × 1.3.
+    const line = 10 * MM_PER_PT * 1.3
+    expect(
+      measureFit('Hallo\n\nWelt', area({ height_mm: 20 }), fonts, { profile: 'exact' })
+    ).toEqual({
+      ...expected,
+      measured_height_mm: Math.round(3 * line * 100) / 100,
+      remaining_mm: Math.round((20 - 3 * line) * 100) / 100,
     })
   })
 
@@ -149,6 +173,6 @@ describe('measureFit', () => {
     expect(measurement.fits).toBe(false)
     expect(measurement.remaining_lines).toBe(-6)
     expect(measurement.remaining_mm).toBe(0)
-    expect(measurement.overflow_mm).toBe(25.86)
+    expect(measurement.overflow_mm).toBe(25.81)
   })
 })

@@ -15,8 +15,15 @@ beforeAll(async () => {
   inter = fonts.face('Inter')
 })
 
-/** 10 pt × 1.3 in mm: the line box of the default test area. */
+/** 10 pt × 1.3 in mm: the line box of the default test area in the `exact` profile. */
 const LINE = 10 * MM_PER_PT * 1.3
+
+/**
+ * The unrounded CSS model: most tests below pin its geometry to the last digit; the rounding of
+ * the default `chromium` profile has its own tests at the end (and its Chromium oracles in
+ * test/browser/renderer-profile.test.ts and layout-fidelity.test.ts).
+ */
+const EXACT = { profile: 'exact' } as const
 
 function texts(layout: TextLayout): string[] {
   return layout.lines.map((line) => line.text)
@@ -32,7 +39,7 @@ function textRuns(line: LayoutLine): TextRun[] {
 
 describe('layoutMarkdown: vertical model', () => {
   test('should stack line boxes of exactly font size × line height', () => {
-    const layout = layoutMarkdown('eins\nzwei\ndrei', area(), fonts)
+    const layout = layoutMarkdown('eins\nzwei\ndrei', area(), fonts, EXACT)
     expect(texts(layout)).toEqual(['eins', 'zwei', 'drei'])
     expect(layout.lines.map((line) => line.top_mm)).toEqual([0, LINE, 2 * LINE])
     expect(layout.lines.map((line) => line.height_mm)).toEqual([LINE, LINE, LINE])
@@ -57,7 +64,8 @@ describe('layoutMarkdown: vertical model', () => {
     const layout = layoutMarkdown(
       'Absatz eins\n\n- a\n- b\n\nAbsatz zwei\n\n1. c\n\n- d',
       area(),
-      fonts
+      fonts,
+      EXACT
     )
     expect(texts(layout)).toEqual(['Absatz eins', 'a', 'b', 'Absatz zwei', 'c', 'd'])
     expect(layout.lines.map((line) => Math.round(line.top_mm / LINE))).toEqual([0, 2, 3, 5, 7, 9])
@@ -95,7 +103,8 @@ describe('layoutMarkdown: lists', () => {
     const layout = layoutMarkdown(
       '- ein ziemlich langer Punkt, der umbrechen muss, weil er nicht passt\n- kurz',
       area({ width_mm: 40 }),
-      fonts
+      fonts,
+      EXACT
     )
     const gutter = widthMm(inter, '• ')
     expect(layout.blocks[0]?.gutter_mm).toBeCloseTo(gutter, 12)
@@ -110,7 +119,7 @@ describe('layoutMarkdown: lists', () => {
   })
 
   test('should number from the list start and right-align markers in the widest gutter', () => {
-    const layout = layoutMarkdown('9. neun\n10. zehn\n11. elf', area(), fonts)
+    const layout = layoutMarkdown('9. neun\n10. zehn\n11. elf', area(), fonts, EXACT)
     const markers = layout.lines.map((line) => line.marker)
     expect(markers.map((marker) => marker?.text)).toEqual(['9. ', '10. ', '11. '])
     const gutter = Math.max(widthMm(inter, '10. '), widthMm(inter, '11. '))
@@ -166,7 +175,7 @@ describe('layoutMarkdown: styles, alignment, emoji', () => {
   })
 
   test('should place glyphs at their pen positions with kerning', () => {
-    const [line] = layoutMarkdown('AV', area(), fonts).lines
+    const [line] = layoutMarkdown('AV', area(), fonts, EXACT).lines
     const [run] = textRuns(line as LayoutLine)
     const scale = (10 * MM_PER_PT) / inter.unitsPerEm
     const a = inter.glyphId(0x41)
@@ -223,7 +232,7 @@ describe('layoutMarkdown: styles, alignment, emoji', () => {
   })
 
   test('should report a grapheme wider than the whole line as width overflow', () => {
-    const layout = layoutMarkdown('😀', area({ width_mm: 3, font_size_pt: 20 }), fonts)
+    const layout = layoutMarkdown('😀', area({ width_mm: 3, font_size_pt: 20 }), fonts, EXACT)
     expect(layout.metrics.width_overflow_mm).toBeCloseTo(20 * MM_PER_PT - 3, 12)
     expect(layout.metrics.fits).toBe(false)
     expect(layout.lines[0]?.x_mm).toBe(0)
@@ -232,7 +241,7 @@ describe('layoutMarkdown: styles, alignment, emoji', () => {
   test('should draw the hyphen of a soft-hyphen break and count it', () => {
     const text = 'Sil\u00adben\u00adtren\u00adnung'
     const narrow = widthMm(inter, 'Silben\u2010') + 0.1
-    const layout = layoutMarkdown(text, area({ width_mm: narrow }), fonts)
+    const layout = layoutMarkdown(text, area({ width_mm: narrow }), fonts, EXACT)
     expect(texts(layout)).toEqual(['Sil\u00adben\u00ad', 'tren\u00ad', 'nung'])
     const last = textRuns(layout.lines[0] as LayoutLine).at(-1)
     expect(last?.text.endsWith('\u2010')).toBe(true)

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { layoutPlainText } from '../../src/layout/layout-plain-text.ts'
 import type { TextBox } from '../../src/layout/types.ts'
-import { MM_PER_PT } from '../../src/layout/units.ts'
+import { MM_PER_PT, PX_PER_MM } from '../../src/layout/units.ts'
 import type { FontRegistry } from '../../src/text/types.ts'
 import { testRegistry } from '../text/registry.ts'
 
@@ -28,9 +28,14 @@ describe('layoutPlainText', () => {
       'Hauptstraße 12',
       '12345 Köln',
     ])
+    // 9 pt × 1.2 = 14.4 px: Chromium's line box is 14.390625 px (921 layout units).
+    const line = 921 / 64 / PX_PER_MM
+    expect(layout.metrics.line_height_mm).toBeCloseTo(line, 12)
     expect(
-      layout.lines.map((line) => Math.round((line.top_mm / (9 * MM_PER_PT * 1.2)) * 1e9) / 1e9)
+      layout.lines.map((line) => Math.round((line.top_mm / line.height_mm) * 1e9) / 1e9)
     ).toEqual([0, 1, 2, 3])
+    const exact = layoutPlainText('a\n\nb', BOX, fonts, undefined, { profile: 'exact' })
+    expect(exact.metrics.line_height_mm).toBeCloseTo(9 * MM_PER_PT * 1.2, 12)
     expect(layout.metrics.line_count).toBe(4)
     expect(layout.metrics.block_count).toBe(1)
     expect(layout.align).toBe('left')

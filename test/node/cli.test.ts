@@ -2,49 +2,20 @@
  * The `preflight` executable, run as a child process on the built package (`dist/`), as users
  * run it. `beforeAll` builds `dist/` when it is missing or older than `src/`.
  */
-import { execFile, spawn } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { spawn } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import a6Design from '../../designs/a6-greeting.json' with { type: 'json' }
 import plainDesign from '../../designs/dl-plain.json' with { type: 'json' }
+import { ensureBuilt, root } from '../helpers/built-package.ts'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
 const bin = join(root, 'bin/preflight.js')
 const a6 = join(root, 'designs/a6-greeting.json')
 const plain = join(root, 'designs/dl-plain.json')
 
-/** Newest modification time under a folder, in ms. */
-function newest(folder: string): number {
-  let time = 0
-  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) time = Math.max(time, statSync(join(entry.parentPath, entry.name)).mtimeMs)
-  }
-  return time
-}
-
-beforeAll(async () => {
-  const marker = join(root, 'dist/node/cli.js')
-  const built =
-    existsSync(marker) &&
-    existsSync(join(root, 'dist/schema/postcard.generated.js')) &&
-    statSync(marker).mtimeMs >= newest(join(root, 'src'))
-  if (built) return
-  // `--allowJs` copies the generated schema validators (`src/schema/*.generated.js`) to dist/;
-  // `--noCheck` skips type checking (lint's job), which halves the build.
-  const tsc = join(root, 'node_modules/typescript/bin/tsc')
-  await promisify(execFile)(
-    process.execPath,
-    [tsc, '-p', 'tsconfig.build.json', '--allowJs', '--noCheck'],
-    { cwd: root }
-  ).catch(() => undefined)
-  expect(existsSync(marker)).toBe(true)
-  expect(existsSync(join(root, 'dist/schema/postcard.generated.js'))).toBe(true)
-}, 300_000)
+beforeAll(ensureBuilt, 300_000)
 
 interface Result {
   readonly code: number | null
@@ -172,7 +143,7 @@ describe.concurrent('preflight validate', () => {
     })
   })
 
-  test('should stream NDJSON: one verdict per input line, in order, malformed lines included', async () => {
+  test('should stream NDJSON: one verdict per body line, in order, blank lines skipped', async () => {
     const { content: _content, qr_codes: _qr, ...plainBody } = postcard
     const lines = [
       JSON.stringify(plainBody),
@@ -184,7 +155,10 @@ describe.concurrent('preflight validate', () => {
     const payload = await file('bodies.ndjson', `\uFEFF${lines.join('\r\n')}\n`)
     const result = await run(['validate', '--design', plain, '--ndjson', payload])
     expect(result.code).toBe(1)
-    expect(result.stderr).toBe('')
+    expect(result.stderr).toBe(
+      `preflight validate: ${payload}:2:13: Unexpected end of the text, expected a JSON value\n` +
+        `preflight validate: ${payload}:2: the line ends inside a JSON document: it looks like pretty-printed JSON, and --ndjson reads one whole document per line (leave out --ndjson for one document, or print each document on one line, e.g. with \`jq -c\`)\n`
+    )
     const malformed = {
       ok: false,
       status: 400,
@@ -193,7 +167,6 @@ describe.concurrent('preflight validate', () => {
     }
     expect(result.stdout.split('\n')).toEqual([
       JSON.stringify({ ok: true, warnings: [] }),
-      JSON.stringify(malformed),
       JSON.stringify(malformed),
       JSON.stringify({
         ok: false,
@@ -236,18 +209,19 @@ describe.concurrent('preflight validate', () => {
       name: 'no --design',
       args: ['validate', 'body.json'],
       stderr:
-        'preflight validate: Missing `--design <design.json>`, see `preflight validate --help`\n',
+        'preflight validate: Missing `--design <design.json>` (see `preflight validate --help`)\n',
     },
     {
       name: 'no payload',
       args: ['validate', '--design', a6],
       stderr:
-        'preflight validate: Missing the payload file (or `-` for stdin), see `preflight validate --help`\n',
+        'preflight validate: Missing the payload file (or `-` for stdin) (see `preflight validate --help`)\n',
     },
     {
       name: 'two payloads',
       args: ['validate', '--design', a6, 'a.json', 'b.json'],
-      stderr: 'preflight validate: Unexpected argument `b.json`, see `preflight validate --help`\n',
+      stderr:
+        'preflight validate: Unexpected argument `b.json` (see `preflight validate --help`)\n',
     },
     {
       name: 'a missing payload file',
@@ -265,13 +239,16 @@ describe.concurrent('preflight validate', () => {
     expect(await run(args)).toEqual({ code: 2, stdout: '', stderr })
   })
 
-  test('should exit 2 for a payload that is not JSON', async () => {
+  test('should answer 400 and exit 1 for a payload that is not JSON, as --help says', async () => {
     const payload = await file('broken.json', '{"flow_id": ')
-    expect(await run(['validate', '--design', a6, payload])).toEqual({
-      code: 2,
-      stdout: '',
-      stderr: `preflight validate: The request body is not valid JSON (\`${payload}\`)\n`,
+    const result = await run(['validate', '--design', a6, payload])
+    expect(result).toEqual({
+      code: 1,
+      stdout: `${JSON.stringify({ ok: false, status: 400, body: { message: 'The request body is not valid JSON.' }, warnings: [] }, null, 2)}\n`,
+      stderr: `preflight validate: ${payload}:1:13: Unexpected end of the text, expected a JSON value\n`,
     })
+    const help = await run(['validate', '--help'])
+    expect(help.stdout).toMatch(/^Exit codes: .*\b1 it would refuse one \(422, or 400 or 413$/m)
   })
 
   test('should exit 2 with every problem of an invalid design on one line', async () => {
@@ -368,6 +345,39 @@ describe.concurrent('preflight', () => {
     const result = await run(['--help'])
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('validate-campaign   Judge campaign bodies')
+  })
+
+  test.each([
+    {
+      args: ['validate', '--desing', 'designs/a6-greeting.json', '-'],
+      option: '--desing',
+      near: '--design',
+    },
+    { args: ['validate-campaign', '--ndjosn', '-'], option: '--ndjosn', near: '--ndjson' },
+    {
+      args: ['preview', '--design', 'd', '--outdir', 'o', '-'],
+      option: '--outdir',
+      near: '--out-dir',
+    },
+    { args: ['serve', '--prot', '9000'], option: '--prot', near: '--port' },
+  ])(
+    'should suggest $near for $option in `preflight $args.0`, quoted once',
+    async ({ args, option, near }) => {
+      const command = args[0] ?? ''
+      expect(await run(args)).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `preflight ${command}: Unexpected option \`${option}\`, did you mean \`${near}\`? (see \`preflight ${command} --help\`)\n`,
+      })
+    }
+  )
+
+  test('should suggest the command for a near miss', async () => {
+    expect(await run(['valdate'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'preflight: Unexpected command `valdate`, did you mean `validate`?\n',
+    })
   })
 
   test('should exit 2 for an unknown command', async () => {

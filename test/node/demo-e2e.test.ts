@@ -12,7 +12,7 @@ import sandboxConfig from '../../config/sandbox.json' with { type: 'json' }
 import { parseDesign } from '../../src/design/parse-design.ts'
 import type { Design } from '../../src/design/types.ts'
 import { checkFit } from '../../src/layout/check-fit.ts'
-import { measureFit } from '../../src/layout/measure-fit.ts'
+import { measureFit } from '../../src/analysis/measure-fit.ts'
 import { loadFontSources } from '../../src/node/load-fonts.ts'
 import { startSandboxServer, type SandboxServer } from '../../src/node/serve.ts'
 import { validatePostcard } from '../../src/postcard/validate-postcard.ts'
@@ -80,6 +80,28 @@ async function send(button: string): Promise<{ status: string; body: unknown; bo
     status: (await page.locator('#answer-status').textContent()) ?? '',
     body: JSON.parse(bodyText) as unknown,
     bodyText,
+  }
+}
+
+/**
+ * The page never shows an answer beside a verdict it does not belong to: an answer of the
+ * sandbox that is not marked stale agrees with the live verdict (422 with "would answer 422",
+ * 201/202/409 with "would accept"), and a stale one says so.
+ */
+async function expectCoherent(): Promise<void> {
+  const answer = page.locator('#answer')
+  if (await answer.isHidden()) return
+  const stale = (await answer.getAttribute('data-stale')) === 'true'
+  expect(await page.locator('#answer-stale').isVisible()).toBe(stale)
+  if (stale) {
+    expect(await page.locator('#answer-compare').isVisible()).toBe(false)
+    return
+  }
+  const status = (await answer.getAttribute('data-status')) ?? ''
+  const verdict = await page.locator('#verdict-text').textContent()
+  if (status === '422') expect(verdict).toBe('The API would answer 422')
+  else if (/^20[12]$|^409$/.test(status)) {
+    expect(verdict).toBe('The API would accept this postcard')
   }
 }
 
@@ -167,6 +189,8 @@ describe('the demo page', () => {
     expect(await page.locator('#answer-compare').textContent()).toBe(
       'Same body as the live check predicted.'
     )
+    expect(await page.locator('#answer').getAttribute('data-stale')).toBeNull()
+    await expectCoherent()
     // The preview shows the overflow on the back.
     const backOverflowing = await page.locator('#back').innerHTML()
     expect(backOverflowing).not.toBe(backBefore)
@@ -186,6 +210,20 @@ describe('the demo page', () => {
     expect(await page.locator('#verdict-text').textContent()).toBe(
       'The API would accept this postcard'
     )
+    // The 422 answered the card before the fix: marked stale, never beside "would accept" as
+    // if it were current (issue 13 item 14).
+    expect(await page.locator('#answer').getAttribute('data-stale')).toBe('true')
+    expect(await page.locator('#answer-stale').textContent()).toContain(
+      'This answer is for an earlier version of the card'
+    )
+    await expectCoherent()
+    // Back to the text that was sent: the answer is current again.
+    await retype('Message', LONG_MESSAGE)
+    expect(await page.locator('#answer').getAttribute('data-stale')).toBeNull()
+    expect(await page.locator('#answer-compare').isVisible()).toBe(true)
+    await expectCoherent()
+    await retype('Message', SHORT_MESSAGE)
+    expect(await page.locator('#answer').getAttribute('data-stale')).toBe('true')
   })
 
   it('should send to the sandbox: 201, then the 409 replay of the same X-Request-Id', async () => {
@@ -208,6 +246,16 @@ describe('the demo page', () => {
     const newId = await page.locator('#request-id').inputValue()
     expect(newId).not.toBe(id)
     expect(fresh.body).toMatchObject({ request_id: newId, status: 'queued' })
+    expect(await page.locator('#answer').getAttribute('data-stale')).toBeNull()
+    await expectCoherent()
+
+    // Another token is another request: the answer is stale until the token is back.
+    const token = await page.locator('#token').inputValue()
+    const other = sandboxConfig.accounts[0]?.tokens[1] ?? ''
+    await page.locator('#token').selectOption(other)
+    expect(await page.locator('#answer').getAttribute('data-stale')).toBe('true')
+    await page.locator('#token').selectOption(token)
+    expect(await page.locator('#answer').getAttribute('data-stale')).toBeNull()
   })
 
   it('should copy a curl command that a POSIX shell sends as the page does', async () => {
@@ -289,17 +337,26 @@ describe('the demo page', () => {
     )
   })
 
-  it('should save the screenshot the README shows', async () => {
+  it('should take the screenshot the README shows (written to docs/demo.png with UPDATE=1)', async () => {
     await page.locator('#design').selectOption('designs/a6-greeting.json')
     await settled()
-    await retype('Greeting', 'Hello **Erika**!\nThank you for growing with us since 2021.')
     await retype('Message', SHORT_MESSAGE.replace("Let's meet!", 'See you soon!'))
-    await send('Send with a new request id')
     await retype('Greeting', `Hello **Erika**!\n${'Thank you for growing with us. '.repeat(12)}`)
     expect(await page.locator('#m-content-greeting').getAttribute('data-state')).toBe('overflows')
+    // One coherent moment: the live check says 422, and the sandbox's answer to this very card
+    // is that 422, as predicted.
+    const refused = await send('Send with a new request id')
+    expect(refused.status).toBe('422 Unprocessable Content')
+    expect(await page.locator('#answer-compare').textContent()).toBe(
+      'Same body as the live check predicted.'
+    )
+    await expectCoherent()
+    // No passing note of an earlier step ("Copied to the clipboard.") in the picture.
+    await page.waitForFunction(() => document.querySelector('#copied')?.textContent === '')
     await page.evaluate(() => window.scrollTo(0, 0))
     const png = await page.screenshot({ fullPage: false, animations: 'disabled' })
-    await writeFile(`${repository}docs/demo.png`, png)
     expect(png.subarray(1, 4).toString()).toBe('PNG')
+    // Tests leave the tree clean: the tracked image is rewritten only when asked.
+    if ('UPDATE' in process.env) await writeFile(`${repository}docs/demo.png`, png)
   })
 })

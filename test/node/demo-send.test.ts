@@ -8,6 +8,7 @@ import { handlerOptionsOf, loadServerConfig } from '../../src/node/server-config
 import { createApiHandler, type ApiHandler } from '../../src/server/create-api-handler.ts'
 import { explainAnswer, sendPostcard, type SendResult } from '../../demo/send-postcard.ts'
 import { SAMPLE_FROM, SAMPLE_TO } from '../../demo/sample-postcard.ts'
+import { requestKey } from '../../demo/send-panel.ts'
 
 const url = 'http://localhost/api/v1/postcards'
 const [acme] = sandboxConfig.accounts
@@ -109,5 +110,18 @@ describe('sendPostcard', () => {
       bodyText: 'Failed to fetch',
     })
     expect(explainAnswer(result)).toBe('The sandbox did not answer. Is `npm start` running?')
+  })
+})
+
+describe('requestKey', () => {
+  const body = postcard(flows.active)
+  it('should tell an answer for this card from one for another card or token', () => {
+    const key = requestKey({ body, token })
+    // The same card, rebuilt: the answer still belongs to it.
+    expect(requestKey({ body: structuredClone(body), token })).toBe(key)
+    expect(requestKey({ body: { ...body, to: { ...SAMPLE_TO, zip: '10115' } }, token })).not.toBe(
+      key
+    )
+    expect(requestKey({ body, token: acme?.tokens[1] ?? '' })).not.toBe(key)
   })
 })

@@ -5,17 +5,21 @@
  * logs and flow pauses must behave as if there were one server, also after one is killed with
  * SIGKILL and started again. `beforeAll` builds `dist/` when it is missing or older than `src/`.
  */
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import {
+  ensureBuilt,
+  root,
+  startServe,
+  stopAllServes,
+  writeShippedConfig,
+  type ServeProcess,
+} from '../helpers/preflight-process.ts'
 import { freePort, startRedisServer, type RedisServer } from '../helpers/redis-server.ts'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
 const bin = join(root, 'bin/preflight.js')
 
 /** acme's A6 flow (active) and DL flow (paused) of the shipped config. */
@@ -24,96 +28,12 @@ const acmeTest = 'dm_test_vUn2LzQrjwQUg9yTFaT5i6wC'
 const globexLive = 'dm_live_zFyogUjeVWnBmgF2Ux7qZ3Lo'
 const postcardsPerMinute = 30
 
-/** Newest modification time under a folder, in ms. */
-function newest(folder: string): number {
-  let time = 0
-  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) time = Math.max(time, statSync(join(entry.parentPath, entry.name)).mtimeMs)
-  }
-  return time
-}
-
-/** Builds `dist/` (as test/node/cli.test.ts does) unless it is newer than every source. */
-async function ensureBuilt(): Promise<void> {
-  const marker = join(root, 'dist/node/redis-store.js')
-  if (existsSync(marker) && statSync(marker).mtimeMs >= newest(join(root, 'src'))) return
-  const tsc = join(root, 'node_modules/typescript/bin/tsc')
-  await promisify(execFile)(
-    process.execPath,
-    [tsc, '-p', 'tsconfig.build.json', '--allowJs', '--noCheck'],
-    { cwd: root }
-  ).catch(() => undefined)
-  expect(existsSync(marker)).toBe(true)
-}
-
-/** A `preflight serve` child process. */
-interface Sandbox {
-  readonly child: ChildProcessWithoutNullStreams
-  readonly url: string
-  readonly output: () => string
-}
-
 let redis: RedisServer
 let configPath: string
 let folder: string
-const running = new Set<ChildProcessWithoutNullStreams>()
 
-/** Starts `preflight serve --redis` on a free port; resolves with its URL from the banner. */
-function startSandbox(): Promise<Sandbox> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        bin,
-        'serve',
-        '--config',
-        configPath,
-        '--port',
-        '0',
-        '--host',
-        '127.0.0.1',
-        '--redis',
-        redis.url,
-      ],
-      { cwd: root }
-    )
-    running.add(child)
-    child.once('exit', () => running.delete(child))
-    let output = ''
-    let settled = false
-    const timer = setTimeout(() => {
-      if (settled) return
-      settled = true
-      reject(new Error(`preflight serve did not start within 20 s:\n${output}`))
-    }, 20_000)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString('utf8')
-      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1]
-      if (url && !settled) {
-        settled = true
-        clearTimeout(timer)
-        resolvePromise({ child, url, output: () => output })
-      }
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-    child.once('exit', (code, signal) => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      reject(new Error(`preflight serve exited (${String(code ?? signal)}):\n${output}`))
-    })
-  })
-}
-
-/** Stops a child (SIGTERM, or the given signal) and waits for its exit. */
-async function stopSandbox(sandbox: Sandbox, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  const { child } = sandbox
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise((done) => child.once('exit', done))
-  child.kill(signal)
-  await exited
-}
+/** Starts `preflight serve --redis` on a free port. */
+const startSandbox = () => startServe(['--config', configPath, '--redis', redis.url])
 
 const address = {
   first_name: 'Erika',
@@ -158,32 +78,21 @@ async function send(
   return { status: response.status, text: await response.text(), headers: response.headers }
 }
 
-let a: Sandbox
-let b: Sandbox
+let a: ServeProcess
+let b: ServeProcess
 
 beforeAll(async () => {
   const [server] = await Promise.all([startRedisServer(), ensureBuilt()])
   redis = server
   folder = await mkdtemp(join(tmpdir(), 'preflight-redis-'))
-  const shipped = JSON.parse(await readFile(join(root, 'config/sandbox.json'), 'utf8')) as {
-    accounts: { flows: { design: string }[] }[]
-    limits: Record<string, number>
-  }
-  for (const account of shipped.accounts) {
-    for (const flow of account.flows) flow.design = resolve(root, 'config', flow.design)
-  }
-  shipped.limits = { ...shipped.limits, postcards_per_minute: postcardsPerMinute }
-  configPath = join(folder, 'sandbox.json')
-  await writeFile(configPath, JSON.stringify(shipped))
+  configPath = await writeShippedConfig(join(folder, 'sandbox.json'), {
+    limits: { postcards_per_minute: postcardsPerMinute, campaigns_per_minute: 60 },
+  })
   ;[a, b] = await Promise.all([startSandbox(), startSandbox()])
 }, 120_000)
 
 afterAll(async () => {
-  for (const child of running) {
-    const exited = new Promise((done) => child.once('exit', done))
-    child.kill('SIGTERM')
-    await exited
-  }
+  await stopAllServes()
   await redis?.stop()
   if (folder) await rm(folder, { recursive: true, force: true })
 })
@@ -289,8 +198,7 @@ describe('preflight serve --redis, two processes', () => {
   test('should still replay after a server is killed with SIGKILL and started again', async () => {
     const first = await send(a.url, '/api/v1/postcards', { body: postcard, requestId: 'killed-1' })
     expect(first.status).toBe(201)
-    await stopSandbox(a, 'SIGKILL')
-    expect(a.child.signalCode).toBe('SIGKILL')
+    expect(await a.stop('SIGKILL')).toBe('SIGKILL')
     a = await startSandbox()
     const replay = await send(a.url, '/api/v1/postcards', {
       body: { ...postcard, to: { ...address, city: 'Bonn' } },

@@ -52,6 +52,7 @@ const requests = [
   `GET /api/v1/postcards HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`,
   `HEAD /openapi.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
   `GET /api/v1/logs?limit=3 HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`,
+  `OPTIONS /api/v1/postcards HTTP/1.1\r\nHost: x\r\nOrigin: http://localhost:5173\r\nAccess-Control-Request-Method: POST\r\nConnection: close\r\n\r\n`,
 ]
 
 /** An answer without its `Date` header, the one line that differs from second to second. */
@@ -96,10 +97,14 @@ describe('the Node bridge', () => {
       'HTTP/1.1 405',
       'HTTP/1.1 200',
       'HTTP/1.1 200',
+      'HTTP/1.1 204',
     ])
     const created = `{"request_id":"n1","flow_id":"${flows.a6}","status":"queued","queued_for":"${nextA6Batch}"}`
     expect(direct[0]).toBe(
-      'HTTP/1.1 201 Created\r\ncontent-type: application/json; charset=utf-8\r\n' +
+      'HTTP/1.1 201 Created\r\naccess-control-allow-origin: *\r\n' +
+        'access-control-expose-headers: Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, ' +
+        'X-RateLimit-Reset, X-Request-Id, Idempotent-Replayed\r\n' +
+        'content-type: application/json; charset=utf-8\r\n' +
         'x-ratelimit-limit: 600\r\nx-ratelimit-remaining: 599\r\nx-request-id: n1\r\n' +
         `content-length: ${created.length}\r\nConnection: close\r\n\r\n${created}`
     )

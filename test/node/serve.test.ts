@@ -291,10 +291,21 @@ describe('preflight serve', () => {
   })
 
   test.each([
-    [['--prot', '1'], /^preflight serve: Unknown option '--prot'.* \(see --help\)\n$/],
+    [
+      ['--prot', '1'],
+      /^preflight serve: Unexpected option `--prot`, did you mean `--port`\? \(see `preflight serve --help`\)\n$/,
+    ],
     [
       ['--port', '70000'],
-      /^preflight serve: Unexpected `70000` for `--port`, expected a port from 0 to 65535 \(see --help\)\n$/,
+      /^preflight serve: Unexpected `70000` for `--port`, expected a port from 0 to 65535 \(see `preflight serve --help`\)\n$/,
+    ],
+    [
+      ['--allow-origin', 'https://app.example/'],
+      /^preflight serve: Unexpected `https:\/\/app\.example\/` for `--allow-origin`, expected an origin, e\.g\. `https:\/\/app\.example\.com` \(scheme, host and port; no path\), or `\*` \(see `preflight serve --help`\)\n$/,
+    ],
+    [
+      ['--shutdown-timeout', 'soon'],
+      /^preflight serve: Unexpected `soon` for `--shutdown-timeout`, expected seconds from 0 to 3600 \(see `preflight serve --help`\)\n$/,
     ],
     [
       ['--config', '/nonexistent.json'],
@@ -304,6 +315,36 @@ describe('preflight serve', () => {
     const { io, stderr } = captureIo()
     expect(await main(args, io)).toBe(2)
     expect(stderr()).toMatch(line)
+  })
+
+  test('should let only the origins of --allow-origin call from a browser', async () => {
+    const { io, stdout } = captureIo()
+    const stop = new AbortController()
+    const exit = main(
+      [
+        '--port',
+        '0',
+        '--allow-origin',
+        'https://app.example',
+        '--allow-origin',
+        'http://localhost:5173',
+      ],
+      io,
+      stop.signal
+    )
+    while (!stdout().includes('Try:')) await new Promise((resolve) => setTimeout(resolve, 10))
+    const url = /listening on (http:\/\/\S+)/.exec(stdout())?.[1] as string
+    const preflight = (origin: string) =>
+      fetch(`${url}/api/v1/postcards`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      })
+    const allowed = await preflight('http://localhost:5173')
+    expect(allowed.status).toBe(204)
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
+    expect((await preflight('https://evil.example')).status).toBe(403)
+    stop.abort()
+    expect(await exit).toBe(0)
   })
 
   test('should exit 2 when the port is taken', async () => {

@@ -1,10 +1,12 @@
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import shipped from '../../config/sandbox.json' with { type: 'json' }
+import { main as serve } from '../../src/node/cli/serve.ts'
 import { ServerConfigError, loadServerConfig } from '../../src/node/server-config.ts'
+import { runCommand } from '../helpers/run-command.ts'
 
 const designsDir = fileURLToPath(new URL('../../designs/', import.meta.url))
 
@@ -63,8 +65,8 @@ describe('loadServerConfig', () => {
   })
 
   test('should report an unreadable file and bad JSON', async () => {
-    expect(await problemsOf('{"accounts": [')).toEqual([
-      expect.stringMatching(/^Unexpected JSON syntax error `.+`, expected a JSON document$/),
+    expect(await problemsOf('{\n  "accounts": [],\n}')).toEqual([
+      'line 3, column 1: Unexpected `}`, expected a property name in double quotes (JSON allows no `,` before `}`)',
     ])
     const error = await loadServerConfig('/nonexistent/config.json').catch(
       (caught: unknown) => caught
@@ -99,6 +101,55 @@ describe('loadServerConfig', () => {
     expect(problems[0]).toMatch(
       /^accounts\[0\]\.flows\[0\]\.design: Invalid design `.*missing\.json` \(1 problem\):/
     )
+  })
+
+  test('should report every problem at once: a missing design or fonts manifest hides none', async () => {
+    const problems = await problemsOf({
+      fonts: 'no-fonts.json',
+      accounts: [
+        account({
+          tokens: ['dm_prod_1'],
+          flows: [
+            flow({ design: 'missing.json', timezone: 'x' }),
+            flow({
+              id: '0f5b5c1e-8d4a-4b8e-9a47-3c7c9e0c1d2e',
+              batch: { at: ['08:00'], time_zone: 'Europe/Berlinn' },
+            }),
+          ],
+        }),
+      ],
+    })
+    expect(problems).toEqual([
+      'Unexpected key `timezone` in `accounts[0].flows[0]`, expected one of `id`, `design`, `paused`, `batch`',
+      expect.stringMatching(/^fonts: Invalid font manifest `.*no-fonts\.json`/),
+      expect.stringMatching(
+        /^accounts\[0\]\.flows\[0\]\.design: Invalid design `.*missing\.json` \(1 problem\):/
+      ),
+      'Unexpected `dm_prod_1` for `accounts[0].tokens[0]`, expected `dm_test_` or `dm_live_` followed by letters and digits',
+      'Unexpected `Europe/Berlinn` for `accounts[0].flows[1].batch.time_zone`, expected an IANA time zone, e.g. `Europe/Berlin`',
+    ])
+  })
+
+  test('should print the problems on one line, as docs/server.md shows', async () => {
+    const docs = await readFile(new URL('../../docs/server.md', import.meta.url), 'utf8')
+    const shown = /^preflight serve: Invalid sandbox config `(?<path>[^`]+)`: .+$/m.exec(docs)
+    expect(shown).not.toBeNull()
+    // The config the example describes: a typo'd key and a time zone that does not exist.
+    const file = await configFile({
+      accounts: [
+        account({
+          flows: [
+            flow({
+              timezone: 'Europe/Berlin',
+              batch: { at: ['08:00'], time_zone: 'Europe/Berlinn' },
+            }),
+          ],
+        }),
+      ],
+    })
+    const result = await runCommand(serve, ['--config', file])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe(`${shown?.[0].replace(shown.groups?.['path'] ?? '', file)}\n`)
   })
 
   test('should report what the handler refuses, named as in the file', async () => {

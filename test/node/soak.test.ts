@@ -3,14 +3,11 @@
  * loopback only) for a bounded time, ~12 s in CI; `PREFLIGHT_SOAK_SECONDS=60` gives the longer
  * run whose figures `docs/robustness.md` records. The driver (`bench/soak.bench.js`, shared with
  * `npm run bench`) checks every answer as it arrives; this test asserts the accounting: nothing
- * lost, every replay identical, every full minute exactly at its limit, memory flat.
+ * lost, every replay identical, every full minute exactly at its limit, memory flat. It runs
+ * twice: with ids kept 2 minutes (their expiry), and with unique ids kept the default 24 hours,
+ * where only the bound of the in-memory store's idempotency records keeps memory flat.
  * `beforeAll` builds `dist/` when it is missing or older than `src/`.
  */
-import { execFile } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   runSoak,
@@ -18,69 +15,34 @@ import {
   type SoakReport,
   type SoakServer,
 } from '../../bench/soak.bench.js'
+import { ensureBuilt } from '../helpers/preflight-process.ts'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
 const seconds = Number(process.env['PREFLIGHT_SOAK_SECONDS'] ?? '') || 12
 
-/** Newest modification time under a folder, in ms. */
-function newest(folder: string): number {
-  let time = 0
-  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) time = Math.max(time, statSync(join(entry.parentPath, entry.name)).mtimeMs)
-  }
-  return time
-}
-
-/** Builds `dist/` (as test/node/cli.test.ts does) unless it is newer than every source. */
-async function ensureBuilt(): Promise<void> {
-  const marker = join(root, 'dist/server/create-api-handler.js')
-  if (existsSync(marker) && statSync(marker).mtimeMs >= newest(join(root, 'src'))) return
-  const tsc = join(root, 'node_modules/typescript/bin/tsc')
-  await promisify(execFile)(
-    process.execPath,
-    [tsc, '-p', 'tsconfig.build.json', '--allowJs', '--noCheck'],
-    { cwd: root }
-  ).catch(() => undefined)
-  expect(existsSync(marker)).toBe(true)
-}
-
-let server: SoakServer
-let report: SoakReport
-
-beforeAll(
-  async () => {
-    await ensureBuilt()
-    // Short retention and small caps, so that a 12-second run reaches the steady state:
-    // idempotency records expire after 2 minutes of the server's clock (2 phases), and logs and
-    // entries keep the newest 200 per account and mode.
-    server = await startSoakServer({ retentionMs: 2 * 60_000, maxRecords: 200 })
-    report = await runSoak(server, { durationMs: seconds * 1000 })
-    const mb = (bytes: number) => Math.round((bytes / 1_048_576) * 10) / 10
-    // The figures of docs/robustness.md.
-    console.log(
-      JSON.stringify(
-        {
-          ...report,
-          memory: {
-            peakRssMB: mb(report.memory.peakRss),
-            peakHeapMB: mb(report.memory.peakHeap),
-            heapMB: report.memory.samples.map((sample) => mb(sample.heapUsed)),
-          },
+/** The figures of docs/robustness.md, printed with the test's output. */
+function print(name: string, report: SoakReport): void {
+  const mb = (bytes: number) => Math.round((bytes / 1_048_576) * 10) / 10
+  console.log(
+    name,
+    JSON.stringify(
+      {
+        ...report,
+        memory: {
+          peakRssMB: mb(report.memory.peakRss),
+          peakHeapMB: mb(report.memory.peakHeap),
+          heapMB: report.memory.samples.map((sample) => mb(sample.heapUsed)),
         },
-        null,
-        1
-      )
+      },
+      null,
+      1
     )
-  },
-  (seconds + 120) * 1000
-)
+  )
+}
 
-afterAll(async () => {
-  await server?.stop()
-})
-
-describe(`soak: 50 clients for ${seconds} s`, () => {
+/** Registers the checks every soak passes. */
+function expectSoundSoak(result: () => SoakReport): void {
   test('should check every answer and find nothing wrong', () => {
+    const report = result()
     expect(report.failures).toEqual([])
     expect(report.failureCount).toBe(0)
     expect(report.server.errors).toEqual([])
@@ -95,6 +57,7 @@ describe(`soak: 50 clients for ${seconds} s`, () => {
   })
 
   test('should make exactly one entry per 201 or 202', () => {
+    const report = result()
     const made = (report.statuses['201'] ?? 0) + (report.statuses['202'] ?? 0)
     // Campaigns answer 201 too; every other 201/202 is an entry.
     expect(report.created).toBeGreaterThan(made / 2)
@@ -102,23 +65,89 @@ describe(`soak: 50 clients for ${seconds} s`, () => {
     expect(report.expected.count).toBe(report.created)
   })
 
-  test('should replay byte for byte, and forget ids after the retention', () => {
-    expect(report.replays).toBeGreaterThan(100)
-    expect(report.inProgress).toBe(0)
-    expect(report.expiredReuses).toBeGreaterThan(0)
-  })
-
   test('should hold the limit of every minute exactly', () => {
+    const report = result()
     // Every (endpoint, token, minute) was checked; the hot token filled its minutes.
     expect(report.windows.full).toBeGreaterThanOrEqual(Math.floor(report.phases / 2))
     expect(report.refused).toBeGreaterThan(0)
   })
+}
+
+/** The heap after a full collection, from the 4th minute on (the steady state). */
+const steadyHeap = (report: SoakReport) =>
+  report.memory.samples.slice(4).map((sample) => sample.heapUsed)
+
+describe(`soak: 50 clients for ${seconds} s, ids kept 2 minutes`, () => {
+  let server: SoakServer | undefined
+  let report: SoakReport | undefined
+  beforeAll(
+    async () => {
+      await ensureBuilt()
+      // Short retention and small caps, so that a 12-second run reaches the steady state:
+      // idempotency records expire after 2 minutes of the server's clock (2 phases), and logs
+      // and entries keep the newest 200 per account and mode.
+      server = await startSoakServer({ retentionMs: 2 * 60_000, maxRecords: 200 })
+      report = await runSoak(server, { durationMs: seconds * 1000 })
+      print('retention', report)
+    },
+    (seconds + 120) * 1000
+  )
+  afterAll(async () => {
+    await server?.stop()
+  })
+  const result = () => report as SoakReport
+  expectSoundSoak(result)
+
+  test('should replay byte for byte, and forget ids after the retention', () => {
+    expect(result().replays).toBeGreaterThan(100)
+    expect(result().inProgress).toBe(0)
+    expect(result().expiredReuses).toBeGreaterThan(0)
+  })
 
   test('should keep memory flat once the caps and the retention are reached', () => {
-    const heap = report.memory.samples.map((sample) => sample.heapUsed)
     // From the 4th minute on, the store is at its steady state (2 minutes of records, full
     // caps): the heap after a collection stays within 25 % + 4 MB of its value then.
-    const steady = heap.slice(4)
+    const steady = steadyHeap(result())
+    expect(steady.length).toBeGreaterThan(2)
+    const reference = steady[0] as number
+    for (const value of steady) expect(value).toBeLessThan(reference * 1.25 + 4 * 1_048_576)
+  })
+})
+
+describe(`soak: 50 clients for ${seconds} s, unique ids kept 24 hours`, () => {
+  const bound = 4000
+  let server: SoakServer | undefined
+  let report: SoakReport | undefined
+  beforeAll(
+    async () => {
+      await ensureBuilt()
+      // The default retention: under unique ids only the bound of the idempotency records
+      // (`maxIdempotencyRecords`, reached within seconds here) keeps memory flat.
+      server = await startSoakServer({
+        retentionMs: 24 * 60 * 60_000,
+        maxRecords: 200,
+        maxIdempotencyRecords: bound,
+      })
+      report = await runSoak(server, { durationMs: seconds * 1000 })
+      print('bound', report)
+    },
+    (seconds + 120) * 1000
+  )
+  afterAll(async () => {
+    await server?.stop()
+  })
+  const result = () => report as SoakReport
+  expectSoundSoak(result)
+
+  test('should replay recent ids byte for byte while far more ids than the bound pass', () => {
+    expect(result().replays).toBeGreaterThan(100)
+    expect(result().created).toBeGreaterThan(2 * bound)
+  })
+
+  test('should keep memory flat once the bound is reached', () => {
+    // Without the bound every accepted postcard adds a record (~500 bytes) for 24 hours. From
+    // the 4th minute on, the heap after a collection stays within 25 % + 4 MB of its value then.
+    const steady = steadyHeap(result())
     expect(steady.length).toBeGreaterThan(2)
     const reference = steady[0] as number
     for (const value of steady) expect(value).toBeLessThan(reference * 1.25 + 4 * 1_048_576)

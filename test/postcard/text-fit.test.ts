@@ -34,6 +34,7 @@ describe('validatePostcard: fit (spec 2.5 rule 4, 7.1)', () => {
   })
 
   test('should reject an overflowing text with one markdown_fit_errors item', () => {
+    // 11 pt × 1.3 under the default `chromium` profile: line boxes of 19.0625 px, 12 lines.
     const verdict = validatePostcard(body(sentence.repeat(12)), design, { fonts })
     expect(verdict.ok).toBe(false)
     if (verdict.ok) return
@@ -41,10 +42,10 @@ describe('validatePostcard: fit (spec 2.5 rule 4, 7.1)', () => {
       {
         "errors": {
           "content.greeting": [
-            "Unexpected text height of 60.54 mm in the area \`Greeting\`, expected at most 40 mm. Shorten the text by at least 215 characters (5 lines) or reduce the font size to 8.5 pt.",
+            "Unexpected text height of 60.52 mm in the area \`Greeting\`, expected at most 40 mm. Shorten the text by at least 215 characters (5 lines) or reduce the font size to 8.5 pt.",
           ],
         },
-        "message": "Unexpected text height of 60.54 mm in the area \`Greeting\`, expected at most 40 mm. Shorten the text by at least 215 characters (5 lines) or reduce the font size to 8.5 pt.",
+        "message": "Unexpected text height of 60.52 mm in the area \`Greeting\`, expected at most 40 mm. Shorten the text by at least 215 characters (5 lines) or reduce the font size to 8.5 pt.",
         "meta": {
           "markdown_fit_errors": [
             {
@@ -56,8 +57,8 @@ describe('validatePostcard: fit (spec 2.5 rule 4, 7.1)', () => {
               "label": "Greeting",
               "line_count": 12,
               "line_height": 1.3,
-              "measured_height_mm": 60.54,
-              "overflow_mm": 20.54,
+              "measured_height_mm": 60.52,
+              "overflow_mm": 20.52,
               "suggested_action": "Shorten the text by at least 215 characters (5 lines) or reduce the font size to 8.5 pt.",
             },
           ],

@@ -43,6 +43,7 @@ describe('zip-format warnings', () => {
     expect(verdict.warnings).toEqual([
       {
         code: 'zip-format',
+        rule: 'address-plausibility',
         path: 'to.zip',
         message: `Unexpected zip \`${zip}\` for ${name}, expected ${layout}`,
         data: { country: recognizeCountry(country)?.code, zip },
@@ -70,6 +71,7 @@ describe('country-on-request warnings', () => {
     expect(withTo({ country: 'France', zip: '75001' }).warnings).toEqual([
       {
         code: 'country-on-request',
+        rule: 'address-plausibility',
         path: 'to.country',
         message:
           'Unexpected country `France`, expected Germany, Austria, Switzerland or the Netherlands: other destinations are available on request only',
@@ -102,6 +104,7 @@ describe('unknown-field warnings', () => {
     expect(verdict.warnings).toEqual([
       {
         code: 'unknown-field',
+        rule: 'unknown-fields',
         path: name,
         message: `Unexpected field \`${name}\`, expected \`${meant}\`: the service ignores it`,
         data: { field: name, expected: meant },
@@ -119,6 +122,7 @@ describe('unknown-field warnings', () => {
     expect(withTo({ [name]: 'x' }).warnings).toEqual([
       {
         code: 'unknown-field',
+        rule: 'unknown-fields',
         path: `to.${name}`,
         message: `Unexpected field \`to.${name}\`, expected \`${meant}\`: the service ignores it`,
         data: { field: `to.${name}`, expected: meant },
@@ -134,12 +138,14 @@ describe('unknown-field warnings', () => {
     expect(verdict.warnings).toEqual([
       {
         code: 'unknown-field',
+        rule: 'unknown-fields',
         path: 'campaign',
         message: 'Unexpected field `campaign`: the service ignores it',
         data: { field: 'campaign' },
       },
       {
         code: 'unknown-field',
+        rule: 'unknown-fields',
         path: 'from.note',
         message: 'Unexpected field `from.note`: the service ignores it',
         data: { field: 'from.note' },

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest'
 import { recipientText, senderLine } from '../../src/preview/address-lines.ts'
-import { readBody } from '../../src/preview/read-body.ts'
 
 const to = {
   company: 'Bloom & Co.',
@@ -51,55 +50,4 @@ describe('senderLine', () => {
     expect(senderLine(to)).toBe('Bloom & Co., Jana 🌷 Novák, Hauptstraße 1, 10115 Berlin, DE')
     expect(senderLine({})).toBe('')
   })
-})
-
-describe('readBody', () => {
-  test('should copy own string fields only', () => {
-    const body = JSON.parse(
-      '{"content":{"a":"x","b":1,"__proto__":"p"},"qr_codes":{"q":"https://e.com"},"to":{"city":"Bern","zip":3000},"from":"nope"}'
-    ) as unknown
-    const snapshot = readBody(body)
-    expect([...snapshot.content]).toEqual([
-      ['a', 'x'],
-      ['__proto__', 'p'],
-    ])
-    expect([...snapshot.qrCodes]).toEqual([['q', 'https://e.com']])
-    expect({ ...snapshot.to }).toEqual({ city: 'Bern' })
-    expect({ ...snapshot.from }).toEqual({})
-  })
-
-  test('should survive hostile objects', () => {
-    const throwing = new Proxy(
-      {},
-      {
-        ownKeys() {
-          throw new Error('boom')
-        },
-        has() {
-          throw new Error('boom')
-        },
-        getOwnPropertyDescriptor() {
-          throw new Error('boom')
-        },
-      }
-    )
-    const getter = {
-      get content(): never {
-        throw new Error('boom')
-      },
-      to: throwing,
-    }
-    expect(() => readBody(throwing)).not.toThrow()
-    const snapshot = readBody(getter)
-    expect(snapshot.content.size).toBe(0)
-    expect({ ...snapshot.to }).toEqual({})
-  })
-
-  test.each([undefined, null, 'x', 1, [], [{ content: { a: 'x' } }]])(
-    'should read nothing from %j',
-    (body) => {
-      const snapshot = readBody(body)
-      expect(snapshot.content.size + snapshot.qrCodes.size).toBe(0)
-    }
-  )
 })

@@ -6,10 +6,10 @@
 import { parseDesign } from '../../src/design/parse-design.ts'
 import type { Design } from '../../src/design/types.ts'
 import type { EmojiArtwork } from '../../src/emoji/types.ts'
-import { createFontRegistry } from '../../src/text/font-registry.ts'
+import { loadFontRegistry } from '../../src/text/font-registry.ts'
 import type { FontRegistry } from '../../src/text/types.ts'
 import type { PreviewOptions } from '../../src/preview/types.ts'
-import { loadTestFonts } from '../helpers/fonts.ts'
+import { loadCustomerFonts, loadTestFonts } from '../helpers/fonts.ts'
 
 /** Names of the cases, in a fixed order. */
 export const caseNames = [
@@ -19,6 +19,7 @@ export const caseNames = [
   'dl-plain',
   'bad-body',
   'injection',
+  'customer-fonts',
 ] as const
 
 /** One case: a design, a body and the options other than fonts and artwork. */
@@ -62,21 +63,30 @@ export function fixtureUrl(file: string): URL {
 
 let registry: Promise<FontRegistry> | undefined
 
-/** The shipped fonts as one registry (parsed once per test file). */
+/**
+ * The shipped fonts and the customer fonts (WOFF2 variable Inter, CFF and CFF2 Source Sans 3)
+ * as one registry (parsed once per test file).
+ */
 export function testRegistry(): Promise<FontRegistry> {
-  registry ??= loadTestFonts().then((families) => createFontRegistry(families))
+  registry ??= Promise.all([loadTestFonts(), loadCustomerFonts()]).then(([shipped, customer]) =>
+    loadFontRegistry({ ...shipped, ...customer })
+  )
   return registry
 }
 
 /** Loads a case with its parsed design. */
 export async function loadCase(name: string): Promise<PreviewCase> {
   const json = JSON.parse(await readText(fixtureUrl(`cases/${name}.json`))) as {
-    design: string
+    /** A sample design's name in `designs/`, or a design document of the case's own. */
+    design: string | object
     body: unknown
     options: PreviewCase['options']
   }
-  const designUrl = new URL(`../../designs/${json.design}.json`, here)
-  const design = parseDesign(JSON.parse(await readText(designUrl)))
+  const design = parseDesign(
+    typeof json.design === 'string'
+      ? JSON.parse(await readText(new URL(`../../designs/${json.design}.json`, here)))
+      : json.design
+  )
   return { name, design, body: json.body, options: json.options }
 }
 

@@ -69,7 +69,10 @@ describe('createLabel', () => {
       const layout = layoutPlainText(
         text,
         { width_mm: 500, height_mm: 10, font_family: 'Inter', font_size_pt: 6, line_height: 1 },
-        fonts
+        fonts,
+        undefined,
+        // Labels annotate the card: set at the exact size, not rounded like the card's text.
+        { profile: 'exact' }
       )
       expect(layout.lines).toHaveLength(1)
       expect(label.width_mm).toBeCloseTo(layout.lines[0]?.width_mm ?? 0, 6)

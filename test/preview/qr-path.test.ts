@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import QRCode from 'qrcode'
 import { qrPathData } from '../../src/preview/qr-path.ts'
-import { qrCodePath } from '../../src/preview/qr-code-path.ts'
 
 /** Reads the path back into a set of dark cells `x,y`. */
 function cellsOf(data: string): Set<string> {
@@ -40,33 +39,5 @@ describe('qrPathData', () => {
 
   test('should write nothing for an all-light symbol', () => {
     expect(qrPathData({ size: 2, modules: new Uint8Array(4) }, 4)).toBe('')
-  })
-})
-
-describe('qrCodePath', () => {
-  test('should draw the modules node-qrcode makes, and reuse them for the same code', () => {
-    const url = 'https://example.com/c/SPRING-15?r=4711'
-    const path = qrCodePath(url, 'Q', 4)
-    const qr = QRCode.create(url, { errorCorrectionLevel: 'Q' })
-    const modules = Uint8Array.from(qr.modules.data, (bit) => (bit ? 1 : 0))
-    expect(path).toEqual({
-      size: qr.modules.size,
-      d: qrPathData({ size: qr.modules.size, modules }, 4),
-    })
-    expect(qrCodePath(url, 'Q', 4)).toBe(path)
-    expect(qrCodePath(url, 'Q', 2)).not.toBe(path)
-    expect(qrCodePath(url, 'L', 4)?.size).toBe(
-      QRCode.create(url, { errorCorrectionLevel: 'L' }).modules.size
-    )
-  })
-
-  test('should give null for a text no QR code can hold, and stay right past its cache size', () => {
-    expect(qrCodePath(`https://example.com/${'x'.repeat(3000)}`, 'M', 4)).toBeNull()
-    for (let index = 0; index < 70; index++) {
-      const url = `https://example.com/${index}`
-      expect(qrCodePath(url, 'M', 4)?.size).toBe(
-        QRCode.create(url, { errorCorrectionLevel: 'M' }).modules.size
-      )
-    }
   })
 })

@@ -115,6 +115,7 @@ describe('renderPreview', () => {
     expect(verdict.warnings.filter((w) => w.code === 'emoji-artwork-missing')).toEqual([
       {
         code: 'emoji-artwork-missing',
+        rule: 'emoji-artwork',
         path: 'content.greeting',
         message:
           'Unexpected emoji `🌷` without artwork, expected artwork for key `1f337` in `emojiArtwork`, load the keys of `previewEmojiKeys`',
@@ -122,6 +123,7 @@ describe('renderPreview', () => {
       },
       {
         code: 'emoji-artwork-missing',
+        rule: 'emoji-artwork',
         path: 'content.body',
         message:
           'Unexpected emoji `🌷` without artwork, expected artwork for key `1f337` in `emojiArtwork`, load the keys of `previewEmojiKeys`',
@@ -129,6 +131,7 @@ describe('renderPreview', () => {
       },
       {
         code: 'emoji-artwork-missing',
+        rule: 'emoji-artwork',
         path: 'content.body',
         message:
           'Unexpected emoji `👩🏽‍🌾` without artwork, expected artwork for key `1f469-1f3fd-200d-1f33e` in `emojiArtwork`, load the keys of `previewEmojiKeys`',
@@ -136,6 +139,7 @@ describe('renderPreview', () => {
       },
       {
         code: 'emoji-artwork-missing',
+        rule: 'emoji-artwork',
         path: 'to',
         message:
           'Unexpected emoji `🌷` without artwork, expected artwork for key `1f337` in `emojiArtwork`, load the keys of `previewEmojiKeys`',
@@ -297,6 +301,7 @@ describe('renderPreview', () => {
     expect(rejected.verdict.warnings).toEqual([
       {
         code: 'image-rejected',
+        rule: 'design-image',
         path: 'sides.front.elements[0].href',
         message: 'Unexpected `https:` image, expected a `data:` URI of PNG, JPEG or SVG',
       },

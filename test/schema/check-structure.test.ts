@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import { checkStructure } from '../../src/schema/check-structure.ts'
+import { checkStructure, compileRequiredPaths } from '../../src/schema/check-structure.ts'
 import * as postcard from '../../src/schema/postcard.generated.js'
 
-const check = (body: unknown, required = postcard.requiredPaths) =>
-  checkStructure(body, postcard.validate, required).map(
+const check = (body: unknown, required: readonly string[] = postcard.requiredPaths) =>
+  checkStructure(body, postcard.validate, compileRequiredPaths(required)).map(
     (error) => `${error.path}: ${error.message}`
   )
 

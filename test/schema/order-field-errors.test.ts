@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest'
 import { orderFieldErrors } from '../../src/schema/order-field-errors.ts'
-import type { FieldError } from '../../src/verdict/types.ts'
+import type { FieldErrorDraft } from '../../src/verdict/types.ts'
 
-const at = (path: string, message = path): FieldError => ({ path, message, code: 'x' })
+const at = (path: string, message = path): FieldErrorDraft => ({ path, message, code: 'x' })
 const order = ['flow_id', 'from', 'from.zip', 'to', 'to.zip', 'to.city', 'content', 'qr_codes']
 
 test('should sort by the field order, then by the key order, stable otherwise', () => {

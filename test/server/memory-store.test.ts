@@ -84,6 +84,90 @@ describe('memoryStore idempotency', () => {
   })
 })
 
+describe('memoryStore idempotency bounds', () => {
+  const day = 86_400_000
+  /** Reserves and completes `key` at `now`, kept for a day. */
+  const use = async (store: ReturnType<typeof memoryStore>, key: string, body = '{}', now = 0) => {
+    await reserve(store, key, `owner-${key}`, now)
+    return store.idempotency.complete(key, `owner-${key}`, { status: 201, body }, now + day)
+  }
+  const stateOf = async (store: ReturnType<typeof memoryStore>, key: string, now = 1) =>
+    (await reserve(store, key, 'probe', now)).state
+
+  test('should keep at most maxIdempotencyRecords completed records, dropping the oldest first', async () => {
+    const store = memoryStore({ maxIdempotencyRecords: 3 })
+    for (const key of ['a', 'b', 'c', 'd', 'e']) expect(await use(store, key)).toBe(true)
+    expect(await stateOf(store, 'e')).toBe('completed')
+    expect(await stateOf(store, 'd')).toBe('completed')
+    expect(await stateOf(store, 'c')).toBe('completed')
+    // Evicted: the key is free again, as after its retention.
+    expect(await stateOf(store, 'b')).toBe('reserved')
+    expect(await stateOf(store, 'a')).toBe('reserved')
+  })
+
+  test('should keep their size under maxIdempotencyBytes, dropping the oldest first', async () => {
+    // Each record: (1 key char + 2 fingerprint chars + 1000 body chars) × 2 bytes + 100 = 2106.
+    const store = memoryStore({ maxIdempotencyBytes: 3 * 2106 + 10 })
+    for (const key of ['a', 'b', 'c', 'd']) await use(store, key, 'x'.repeat(1000))
+    expect(await stateOf(store, 'a')).toBe('reserved')
+    for (const key of ['b', 'c', 'd']) expect(await stateOf(store, key)).toBe('completed')
+    // A larger answer (4110 bytes) makes room by dropping as many old ones as it takes.
+    await use(store, 'big', 'x'.repeat(2000))
+    expect(await stateOf(store, 'b')).toBe('reserved')
+    expect(await stateOf(store, 'c')).toBe('reserved')
+    expect(await stateOf(store, 'd')).toBe('completed')
+    expect(await stateOf(store, 'big')).toBe('completed')
+  })
+
+  test('should never drop a reservation still running', async () => {
+    const store = memoryStore({ maxIdempotencyRecords: 1 })
+    await reserve(store, 'running', 'owner', 0)
+    for (const key of ['a', 'b', 'c']) await use(store, key)
+    expect(await reserve(store, 'running', 'other', 1)).toEqual({
+      state: 'pending',
+      fingerprint: 'fp',
+    })
+    expect(
+      await store.idempotency.complete('running', 'owner', { status: 201, body: '' }, day)
+    ).toBe(true)
+    expect(await stateOf(store, 'running')).toBe('completed')
+    expect(await stateOf(store, 'c')).toBe('reserved')
+  })
+
+  test('should count a record completed again once', async () => {
+    const store = memoryStore({ maxIdempotencyRecords: 2 })
+    await use(store, 'a')
+    await use(store, 'b')
+    // `a` expired and was used again: one record, now the newest.
+    await reserve(store, 'a', 'again', day + 1)
+    await store.idempotency.complete('a', 'again', { status: 201, body: '{}' }, 2 * day)
+    await use(store, 'c', '{}', day + 2)
+    expect(await stateOf(store, 'a', day + 3)).toBe('completed')
+    expect(await stateOf(store, 'c', day + 3)).toBe('completed')
+  })
+
+  test('should stay within its bounds under a stream of unique keys', async () => {
+    const store = memoryStore({ maxIdempotencyRecords: 1000 })
+    for (let index = 0; index < 50_000; index++) await use(store, `id-${index}`, '{}', index)
+    let kept = 0
+    for (let index = 0; index < 50_000; index += 50) {
+      if ((await stateOf(store, `id-${index}`, 50_000)) === 'completed') kept++
+    }
+    // The newest 1000 of 50 000, sampled every 50th: 20.
+    expect(kept).toBe(20)
+  })
+
+  test.each([
+    ['maxIdempotencyRecords', 0],
+    ['maxIdempotencyRecords', 1.5],
+    ['maxIdempotencyBytes', -1],
+  ])('should refuse %s = %s', (name, value) => {
+    expect(() => memoryStore({ [name]: value })).toThrow(
+      `Unexpected \`${value}\` for \`${name}\`, expected a positive integer`
+    )
+  })
+})
+
 describe('memoryStore rate limits', () => {
   test('should count a fixed window from the first hit and not count refused hits', async () => {
     const store = memoryStore()

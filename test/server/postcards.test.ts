@@ -45,6 +45,8 @@ describe('POST /api/v1/postcards', () => {
         updated_at: '2026-03-02T09:15:00Z',
         postcard: a6Postcard(),
         warnings: [],
+        // The first answer, replayed should the idempotency record be missing.
+        answer: { status: 201, body: response.text },
       },
     ])
   })

@@ -8,7 +8,9 @@ import dl from '../../designs/dl-plain.json' with { type: 'json' }
 import { parseDesign } from '../../src/design/parse-design.ts'
 import type { ApiHandlerOptions } from '../../src/server/api-options.ts'
 import { createApiHandler } from '../../src/server/create-api-handler.ts'
+import { directCallOf, type DirectCall } from '../../src/server/direct-call.ts'
 import { memoryStore } from '../../src/server/memory-store.ts'
+import { toWebResponse } from '../../src/server/reply.ts'
 
 export const designs = { a6: parseDesign(a6), dl: parseDesign(dl), a5: parseDesign(a5) }
 
@@ -147,7 +149,30 @@ export function sandbox(options: Partial<ApiHandlerOptions> = {}) {
       })
     )
   }
-  return { handler, store, clock, errors, send }
+  /**
+   * Sends a request through the handler's pipeline with plain `Headers`, which keep what a
+   * browser's `Request` drops (`Origin`, `Access-Control-Request-*` are forbidden request
+   * headers there): for CORS tests that run in Node and in Chromium alike.
+   */
+  const sendWithHeaders = async (
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: unknown
+  ): Promise<Response> => {
+    const call = directCallOf(handler) as DirectCall
+    const bytes = body === undefined ? undefined : new TextEncoder().encode(JSON.stringify(body))
+    return toWebResponse(
+      await call({
+        method,
+        url: `http://localhost${path}`,
+        headers: new Headers(headers),
+        body: null,
+        collected: bytes,
+      })
+    )
+  }
+  return { handler, store, clock, errors, send, sendWithHeaders }
 }
 
 /** Status, the headers that matter and the parsed body of a response. */

@@ -101,3 +101,27 @@ describe('static files (assets)', () => {
     expect(assetPath(path)).toBe(decoded)
   })
 })
+
+describe('methods outside the API', () => {
+  test('should answer 404 for a path with nothing behind it, whatever the method', async () => {
+    const { send } = sandbox()
+    for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
+      const answer = await read(await send(method, '/nothing/here', { token: null }))
+      expect([answer.status, answer.json]).toEqual([
+        404,
+        { message: 'The route `/nothing/here` could not be found.' },
+      ])
+    }
+  })
+
+  test('should answer 405 with Allow for a file that exists', async () => {
+    const { send } = sandbox()
+    const answer = await read(await send('POST', '/openapi.json', { token: null }))
+    expect(answer.status).toBe(405)
+    expect(answer.headers.get('allow')).toBe('GET, HEAD')
+    expect(answer.json).toEqual({
+      message:
+        'The POST method is not supported for route `/openapi.json`. Supported methods: GET, HEAD.',
+    })
+  })
+})

@@ -134,22 +134,22 @@ describe('parseFont', () => {
     [
       'wOF2',
       'unsupported-format',
-      'Unexpected WOFF2 font `Inter regular`, expected a TTF or OTF file (decompress it to TTF first, for example with fonttools)',
+      'Unexpected WOFF2 font `Inter regular` in `createFontRegistry`, expected TTF, OTF, WOFF there (create the registry with `await loadFontRegistry(sources)`, which loads the WOFF2 decoder)',
     ],
     [
       'wOFF',
-      'unsupported-format',
-      'Unexpected WOFF font `Inter regular`, expected a TTF or OTF file (decompress it to TTF first, for example with fonttools)',
+      'invalid-font',
+      'Unexpected sfnt flavor `00000000` in WOFF font `Inter regular`, expected a complete WOFF file',
     ],
     [
       'ttcf',
       'unsupported-format',
-      'Unexpected font collection (TTC) `Inter regular`, expected a TTF or OTF file (extract one face first, for example with fonttools)',
+      'Unexpected font collection (TTC) `Inter regular`, expected a TTF, OTF, WOFF or WOFF2 file (extract one face first, for example with fonttools)',
     ],
     [
       'GIF8',
       'invalid-font',
-      'Unexpected data `47494638` at the start of font `Inter regular`, expected a TTF or OTF file',
+      'Unexpected data `47494638` at the start of font `Inter regular`, expected a TTF, OTF, WOFF or WOFF2 file',
     ],
   ])('should reject %s bytes with a FontError', (signature, code, message) => {
     const data = new Uint8Array(64)
@@ -162,7 +162,7 @@ describe('parseFont', () => {
 
   test('should reject too few bytes and a truncated directory', () => {
     expect(errorOf(() => parseFont(new Uint8Array(3), 'Inter', REGULAR)).message).toBe(
-      'Unexpected 3 bytes for font `Inter regular`, expected a TTF or OTF file'
+      'Unexpected 3 bytes for font `Inter regular`, expected a TTF, OTF, WOFF or WOFF2 file'
     )
     const truncated = new Uint8Array(20)
     truncated.set([0, 1, 0, 0, 0, 9])
@@ -225,12 +225,25 @@ describe('createFontRegistry', () => {
     )
   })
 
-  test('should reject a family without regular bytes, and WOFF2 bytes at once', () => {
+  test('should reject a family without regular bytes, WOFF2 bytes and malformed faces at once', () => {
     const woff2 = new Uint8Array(64)
     woff2.set([0x77, 0x4f, 0x46, 0x32])
     expect(errorOf(() => createFontRegistry({ Inter: { regular: woff2 } })).message).toBe(
-      'Unexpected WOFF2 font `Inter regular`, expected a TTF or OTF file (decompress it to TTF first, for example with fonttools)'
+      'Unexpected WOFF2 font `Inter regular` in `createFontRegistry`, expected TTF, OTF, WOFF there (create the registry with `await loadFontRegistry(sources)`, which loads the WOFF2 decoder)'
     )
+    const inter = (bytes['Inter'] as FamilyBytes).regular
+    expect(
+      errorOf(() => createFontRegistry({ Inter: { regular: 'Inter.ttf' as never } })).message
+    ).toBe(
+      'Unexpected value for face `Inter regular`, expected font bytes (`Uint8Array` or `ArrayBuffer`) or `{ bytes, axes }`'
+    )
+    const axes = errorOf(() =>
+      createFontRegistry({ Inter: { regular: { bytes: inter, axes: 700 as never } } })
+    )
+    expect([axes.code, axes.message]).toEqual([
+      'invalid-variation',
+      'Unexpected `axes` for face `Inter regular`, expected an object of axis values such as `{ "wght": 700 }`',
+    ])
     const error = errorOf(() =>
       createFontRegistry({ Inter: { bold: (bytes['Inter'] as FamilyBytes).bold } as never })
     )

@@ -16,8 +16,22 @@ declare module 'fontkit' {
     readonly positions: readonly FontkitPosition[]
     readonly advanceWidth: number
   }
+  /** One command of a glyph path (`moveTo`, `lineTo`, `quadraticCurveTo`, `bezierCurveTo`, `closePath`). */
+  export interface FontkitPathCommand {
+    readonly command: string
+    readonly args: readonly number[]
+  }
   /** A font. */
   export interface FontkitFont {
+    readonly numGlyphs: number
+    /** Code points the cmap maps. */
+    readonly characterSet: readonly number[]
+    /** Axes of a variable font by tag. */
+    readonly variationAxes: Readonly<
+      Record<string, { readonly min: number; readonly default: number; readonly max: number }>
+    >
+    /** The instance at axis values (user units); clamps like CSS. */
+    getVariation(settings: Readonly<Record<string, number>>): FontkitFont
     readonly unitsPerEm: number
     readonly ascent: number
     readonly descent: number
@@ -32,6 +46,7 @@ declare module 'fontkit' {
       readonly advanceWidth: number
       readonly path: {
         toSVG(): string
+        readonly commands: readonly FontkitPathCommand[]
         readonly cbox: { minX: number; minY: number; maxX: number; maxY: number }
       }
     }

@@ -41,6 +41,21 @@ describe('findBreakOpportunities', () => {
     ['em dash on both sides (UAX #14 B2)', 'a—b', ['a', '—', 'b']],
     ['after an ellipsis', 'x…y x...y', ['x…', 'y ', 'x...y']],
     ['no break at NBSP', 'z.\u00a0B. 10\u00a0km', ['z.\u00a0B. ', '10\u00a0km']],
+    [
+      'after `-` before NBSP (UAX #14 LB12a), also at the start and after NBSP',
+      '030 -\u00a0555 a-\u00a0b -\u00a0c x\u00a0-\u00a0y',
+      ['030 ', '-', '\u00a0555 ', 'a-', '\u00a0b ', '-', '\u00a0c ', 'x\u00a0-', '\u00a0y'],
+    ],
+    [
+      'after other hyphens and dashes before no-break spaces (LB12a)',
+      'x\u2010\u00a0y x\u2013\u00a0y x -\u202f5 x -\u20075',
+      ['x\u2010', '\u00a0y ', 'x\u2013', '\u00a0y ', 'x ', '-', '\u202f5 ', 'x ', '-', '\u20075'],
+    ],
+    [
+      'not after other punctuation before NBSP',
+      'x /\u00a05 x +\u00a05',
+      ['x ', '/\u00a05 ', 'x ', '+\u00a05'],
+    ],
     ['a space before `!` is still a break (Blink)', 'Bonjour !', ['Bonjour ', '!']],
     ['NBSP before `!` is not', 'Bonjour\u00a0!', ['Bonjour\u00a0!']],
     ['after a zero-width space', 'a\u200bb', ['a\u200b', 'b']],

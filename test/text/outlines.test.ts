@@ -1,18 +1,23 @@
 /**
- * Our own cmap and TrueType outline reader against opentype.js 2.0 (a parser we did not write,
- * the one the core used before issue 7): every glyph of every shipped face must give the same
- * commands, and every code point the same glyph id.
+ * Our own cmap, TrueType and CFF outline readers against opentype.js 2.0 (a parser we did not
+ * write, the one the core used before issue 7): every glyph of every shipped face and of the
+ * Source Sans 3 CFF faces must give the same commands, and every code point the same glyph id.
  */
 import opentype from 'opentype.js'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { type OutlineReader } from '../../src/text/cff-outlines.ts'
 import { readCharacterMap } from '../../src/text/character-map.ts'
 import { parseFont } from '../../src/text/font.ts'
 import { createFontRegistry } from '../../src/text/font-registry.ts'
 import { serializePath } from '../../src/text/glyph-path.ts'
-import { readOutlinesWithOpentype } from '../../src/text/opentype-outlines.ts'
 import { readSfnt } from '../../src/text/sfnt.ts'
-import { loadTestFonts, type FaceSlot, type FamilyBytes } from '../helpers/fonts.ts'
+import {
+  CUSTOMER_FONT_FILES,
+  loadPackageFile,
+  loadTestFonts,
+  type FaceSlot,
+  type FamilyBytes,
+} from '../helpers/fonts.ts'
+import { readOutlinesWithOpentype } from '../helpers/opentype-outlines.ts'
 
 const SLOTS: readonly FaceSlot[] = ['regular', 'bold', 'italic', 'bold_italic']
 const FACES = ['Inter', 'Roboto', 'Lora'].flatMap((family) =>
@@ -220,34 +225,38 @@ describe('character map', () => {
   })
 })
 
-describe('CFF outline reader', () => {
-  test('should draw a face with the host reader only when it has no glyf table', () => {
-    const data = fontBytes('Inter', 'regular')
-    const calls: number[] = []
-    const reader: OutlineReader = (font) => {
-      calls.push(font.byteLength)
-      return () => [{ type: 'M', x: 1, y: 2 }, { type: 'Z' }]
+describe('CFF outlines', () => {
+  test.each([
+    'sourceSansRegular',
+    'sourceSansBold',
+    'sourceSansItalic',
+    'sourceSansBoldItalic',
+  ] as const)('should give every glyph of %s the commands opentype.js gives', async (name) => {
+    const data = await loadPackageFile(CUSTOMER_FONT_FILES[name])
+    const oracle = readOutlinesWithOpentype(data.slice().buffer)
+    const face = parseFont(data, 'Source Sans 3', REGULAR)
+    const glyphCount = (opentype.parse(data.slice().buffer) as unknown as OpentypeInternals)
+      .numGlyphs
+    expect(glyphCount).toBeGreaterThan(1900)
+    let curves = 0
+    let contours = 0
+    for (let id = 0; id < glyphCount; id++) {
+      const expected = serializePath(oracle(id))
+      const actual = face.glyphPath(id)
+      if (actual !== expected) expect(`${id}: ${actual}`).toBe(`${id}: ${expected}`)
+      if (actual.includes('C')) curves++
+      if (/Z./.test(actual)) contours++
     }
-    const face = parseFont(data, 'Inter', REGULAR, { cffOutlines: reader })
-    expect(face.glyphPath(face.glyphId(0x41))).toMatch(/^M\d+ 0L/)
-    expect(calls).toEqual([])
-    // Renaming `glyf` in a copy makes it an outline-less font, as a CFF one is to our reader.
-    const copy = data.slice()
-    const sfnt = readSfnt(copy, 'Inter regular')
-    const glyf = [...sfnt.tables.keys()].indexOf('glyf')
-    copy[12 + glyf * 16] = 0x5f
-    const cff = parseFont(copy, 'Inter', REGULAR, { cffOutlines: reader })
-    expect(cff.glyphPath(cff.glyphId(0x41))).toBe('M1 2Z')
-    expect(calls).toEqual([copy.byteLength])
-    expect(cff.advance(cff.glyphId(0x41))).toBe(face.advance(face.glyphId(0x41)))
-    expect(parseFont(copy, 'Inter', REGULAR).glyphPath(cff.glyphId(0x41))).toBe('')
-    const throwing: OutlineReader = () => {
-      throw new Error('not CFF')
-    }
-    expect(
-      parseFont(copy, 'Inter', REGULAR, { cffOutlines: throwing }).glyphPath(cff.glyphId(0x41))
-    ).toBe('')
-    const registry = createFontRegistry({ Inter: { regular: copy } }, { cffOutlines: reader })
-    expect(registry.face('Inter').glyphPath(cff.glyphId(0x41))).toBe('M1 2Z')
+    // Subroutines, flex and hint masks are all exercised by these faces.
+    expect(curves).toBeGreaterThan(glyphCount / 2)
+    expect(contours).toBeGreaterThan(300)
+  })
+
+  test('should draw a CFF face in every engine with no reader passed in', async () => {
+    const fonts = createFontRegistry({
+      'Source Sans 3': { regular: await loadPackageFile(CUSTOMER_FONT_FILES.sourceSansRegular) },
+    })
+    const face = fonts.face('Source Sans 3')
+    expect(face.glyphPath(face.glyphId(0x41))).toMatch(/^M[\d.-]+ [\d.-]+[LC].*Z$/)
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { createReport } from '../../src/verdict/create-report.ts'
-import type { MarkdownFitError, QrFitError, Warning } from '../../src/verdict/types.ts'
+import { createCollector, verdictOf } from '../../src/verdict/create-report.ts'
+import type { MarkdownFitError, QrFitError, WarningDraft } from '../../src/verdict/types.ts'
 
 const fit = (key: string): MarkdownFitError => ({
   key,
@@ -16,26 +16,40 @@ const fit = (key: string): MarkdownFitError => ({
   suggested_action: 'Shorten the text.',
 })
 
-const warning: Warning = {
+const warning: WarningDraft = {
   code: 'zip-format',
   path: 'to.zip',
   message: 'Unexpected zip `123` for Germany, expected 5 digits such as `10115`',
 }
 
-describe('createReport', () => {
-  test('should give an ok verdict with the warnings when there is no error', () => {
-    const report = createReport()
+describe('createCollector', () => {
+  test('should give an ok verdict with the warnings, each stamped with its rule', () => {
+    const collector = createCollector()
+    const report = collector.as('address-plausibility')
     report.warn(warning)
     report.meta({ expected_content_keys: ['greeting'] })
-    expect(report.toVerdict()).toEqual({ ok: true, warnings: [warning] })
+    expect(verdictOf(collector.findings())).toEqual({
+      ok: true,
+      warnings: [{ ...warning, rule: 'address-plausibility' }],
+    })
   })
 
   test('should give a 422 verdict with every error, meta and warnings', () => {
-    const report = createReport()
+    const collector = createCollector()
+    const report = collector.as('content-keys')
     report.error('content.hello', 'The content.hello field is prohibited.', 'prohibited')
     report.meta({ expected_content_keys: ['greeting'] })
-    report.warn(warning)
-    expect(report.toVerdict()).toEqual({
+    collector.as('address-plausibility').warn(warning)
+    const findings = collector.findings()
+    expect(findings.errors).toEqual([
+      {
+        path: 'content.hello',
+        message: 'The content.hello field is prohibited.',
+        code: 'prohibited',
+        rule: 'content-keys',
+      },
+    ])
+    expect(verdictOf(findings)).toEqual({
       ok: false,
       status: 422,
       body: {
@@ -43,12 +57,13 @@ describe('createReport', () => {
         errors: { 'content.hello': ['The content.hello field is prohibited.'] },
         meta: { expected_content_keys: ['greeting'] },
       },
-      warnings: [warning],
+      warnings: [{ ...warning, rule: 'address-plausibility' }],
     })
   })
 
   test('should append fit errors and let the last expected keys win', () => {
-    const report = createReport()
+    const collector = createCollector()
+    const report = collector.as('text-fit')
     report.error('content.a', 'too long', 'markdown-fit')
     report.meta({ markdown_fit_errors: [fit('a')], expected_qr_keys: ['x'] })
     report.meta({ markdown_fit_errors: [fit('b')], expected_qr_keys: ['y'] })
@@ -58,8 +73,8 @@ describe('createReport', () => {
       resolved_url_length: 3000,
       suggested_action: 'Shorten the URL.',
     }
-    report.meta({ qr_fit_errors: [qr] })
-    const verdict = report.toVerdict()
+    collector.as('qr-urls').meta({ qr_fit_errors: [qr] })
+    const verdict = verdictOf(collector.findings())
     expect(verdict.ok).toBe(false)
     if (verdict.ok) return
     expect(verdict.body.meta).toEqual({
@@ -77,21 +92,35 @@ describe('createReport', () => {
     { path: 'to', found: ['to.zip', 'from'], expected: true },
     { path: 'to.zip', found: [], expected: false },
   ])('should answer hasError($path) after $found with $expected', ({ path, found, expected }) => {
-    const report = createReport()
+    const collector = createCollector()
+    const report = collector.as('postcard-structure')
     for (const where of found) report.error(where, 'x', 'x')
     expect(report.hasError(path)).toBe(expected)
+    expect(collector.as('content-keys').hasError(path)).toBe(expected)
   })
 
   test('should order errors with the given function and keep the found order otherwise', () => {
-    const report = createReport()
-    report.errorsFrom([
+    const collector = createCollector()
+    collector.as('postcard-structure').errorsFrom([
       { path: 'b', code: 'x', message: 'B' },
       { path: 'a', code: 'x', message: 'A' },
     ])
-    const unordered = report.toVerdict()
-    const ordered = report.toVerdict((errors) => [...errors].reverse())
+    const unordered = verdictOf(collector.findings())
+    const ordered = verdictOf(collector.findings((errors) => [...errors].reverse()))
     expect(unordered.ok ? undefined : unordered.body.message).toBe('B (and 1 more error)')
     expect(ordered.ok ? undefined : ordered.body.message).toBe('A (and 1 more error)')
-    expect(report.errors.map((error) => error.path)).toEqual(['b', 'a'])
+    expect(collector.errors.map((error) => [error.path, error.rule])).toEqual([
+      ['b', 'postcard-structure'],
+      ['a', 'postcard-structure'],
+    ])
+  })
+
+  test('should freeze the findings', () => {
+    const collector = createCollector()
+    collector.as('content-keys').error('content', 'x', 'x')
+    const findings = collector.findings()
+    expect(Object.isFrozen(findings)).toBe(true)
+    expect(Object.isFrozen(findings.errors)).toBe(true)
+    expect(Object.isFrozen(findings.warnings)).toBe(true)
   })
 })

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { createUnprocessableBody } from '../../src/verdict/create-unprocessable-body.ts'
-import type { FieldError, MarkdownFitError, QrFitError } from '../../src/verdict/types.ts'
+import type { FieldErrorDraft, MarkdownFitError, QrFitError } from '../../src/verdict/types.ts'
 
-const required = (path: string): FieldError => ({
+const required = (path: string): FieldErrorDraft => ({
   path,
   code: 'required',
   message: `The ${path} field is required.`,

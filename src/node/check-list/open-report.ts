@@ -4,18 +4,20 @@
  *
  * @module
  */
-import { open, type FileHandle } from 'node:fs/promises'
+import { mkdir, open, type FileHandle } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { UsageError } from '../cli/cli-io.ts'
 
 /**
- * Opens (creates or truncates) a report file.
+ * Opens (creates or truncates) a report file, creating its folder when missing.
  *
  * @param path Where the report goes.
  * @returns The open file.
- * @throws {UsageError} When the file cannot be written (a missing folder, no permission).
+ * @throws {UsageError} When the file cannot be written (no permission, a file in the way).
  */
 export async function openReport(path: string): Promise<FileHandle> {
   try {
+    await mkdir(dirname(path), { recursive: true })
     return await open(path, 'w')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error'

@@ -66,6 +66,23 @@ export function oneLine(error: unknown): string {
   return joinLines(error.message)
 }
 
+/**
+ * Reports why a command could not run: one line on stderr, `preflight <command>: <reason>`, and
+ * for a mistake in the arguments where to read more. Every command ends its failures here, so
+ * they all read alike.
+ *
+ * @param command The command's name, e.g. `validate`.
+ * @param error What was thrown; anything but an `Error` is a bug and is thrown again.
+ * @param io Streams.
+ * @returns `2`, the exit code of misuse.
+ */
+export function reportMisuse(command: string, error: unknown, io: CliIo): 2 {
+  if (!(error instanceof Error)) throw error
+  const hint = error instanceof ArgumentError ? ` (see \`preflight ${command} --help\`)` : ''
+  io.stderr.write(`preflight ${command}: ${oneLine(error)}${hint}\n`)
+  return 2
+}
+
 /** Joins the lines of a text with single spaces. */
 function joinLines(text: string): string {
   return text

@@ -4,18 +4,20 @@
  *
  * @module
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { parseArgs } from 'node:util'
 import { previewEmojiKeys } from '../../preview/preview-emoji-keys.ts'
+import { analyzePostcard } from '../../analysis/analyze-postcard.ts'
 import { renderPreview } from '../../preview/render-preview.ts'
-import { HttpError } from '../../server/http-error.ts'
-import { parseJsonText } from '../../server/read-json-body.ts'
+import { defaultMaxBodyBytes } from '../../server/api-options.ts'
 import { createFontRegistry } from '../../text/font-registry.ts'
 import { loadEmojiArtwork } from '../emoji-artwork.ts'
 import { loadDesign } from '../load-design.ts'
 import { loadFontSources } from '../load-fonts.ts'
-import { ArgumentError, UsageError, oneLine, processIo, write, type CliIo } from './cli-io.ts'
+import { ArgumentError, UsageError, processIo, reportMisuse, write, type CliIo } from './cli-io.ts'
+import { describeRefusal, refusedVerdict } from './judge-payloads.ts'
+import { readArguments } from './read-arguments.ts'
+import { openSource, readBody, sourceName } from './read-bodies.ts'
 
 /** Usage text, printed by `--help` and after a usage error. */
 export const USAGE = `Usage: preflight preview --design <design.json> --out-dir <dir> [--fonts <fonts.json>]
@@ -23,7 +25,8 @@ export const USAGE = `Usage: preflight preview --design <design.json> --out-dir 
 
 Renders a POST /api/v1/postcards body on the flow's design: writes <dir>/front.svg and
 <dir>/back.svg (standalone SVG, millimetres, text as outlines) and prints the verdict as JSON.
-Exit codes: 0 the service would accept the body, 1 it would answer 422 (or 400), 2 misuse.
+Exit codes: 0 the service would accept the body, 1 it would refuse it (422, or 400 or 413
+for a body it cannot read: not JSON, or over ${defaultMaxBodyBytes} bytes), 2 misuse.
 
   --design <file>    The flow's design document (JSON).
   --out-dir <dir>    Where front.svg and back.svg are written (created if missing).
@@ -43,33 +46,23 @@ interface Arguments {
   readonly payload: string
 }
 
+/** What `preview` accepts. */
+const SPEC = {
+  options: {
+    design: { type: 'string', value: '<design.json>', required: true },
+    'out-dir': { type: 'string', value: '<dir>', required: true },
+    fonts: { type: 'string', value: '<fonts.json>' },
+    bleed: { type: 'boolean' },
+    'safe-zone': { type: 'string', value: '<mm>' },
+  },
+  positionals: { min: 1, max: 1, missing: 'the payload file (or `-` for stdin)' },
+} as const
+
 /** Reads the arguments; mistakes are {@link ArgumentError}s. */
-function readArguments(args: readonly string[]): Arguments | 'help' {
-  let parsed
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        design: { type: 'string' },
-        'out-dir': { type: 'string' },
-        fonts: { type: 'string' },
-        bleed: { type: 'boolean' },
-        'safe-zone': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    })
-  } catch (error) {
-    throw new ArgumentError((error as Error).message)
-  }
+function readPreviewArguments(args: readonly string[]): Arguments | 'help' {
+  const parsed = readArguments(args, SPEC)
+  if (parsed === 'help') return 'help'
   const { values, positionals } = parsed
-  if (values.help === true) return 'help'
-  if (values.design === undefined) throw new ArgumentError('Missing `--design <design.json>`')
-  if (values['out-dir'] === undefined) throw new ArgumentError('Missing `--out-dir <dir>`')
-  const [payload, ...extra] = positionals
-  if (payload === undefined) throw new ArgumentError('Missing the payload file (or `-` for stdin)')
-  if (extra.length > 0) throw new ArgumentError(`Unexpected argument \`${extra[0] ?? ''}\``)
   const safeZone = values['safe-zone']
   let safeZoneMm: number | undefined
   if (safeZone !== undefined) {
@@ -84,36 +77,46 @@ function readArguments(args: readonly string[]): Arguments | 'help' {
     design: values.design,
     outDir: values['out-dir'],
     fonts: values.fonts,
-    bleed: values.bleed === true,
+    bleed: values.bleed,
     safeZoneMm,
-    payload,
+    payload: positionals[0] ?? '-',
   }
 }
 
 /**
  * Runs `preflight preview`: loads fonts and design, reads the body, loads only the emoji artwork
  * the preview draws (`previewEmojiKeys`), renders both sides with `renderPreview`, writes them
- * and prints the verdict. Misuse (bad arguments, an unreadable or invalid design or fonts
- * manifest, an unreadable payload, a payload that is not JSON, an unwritable directory) prints
- * one line on stderr and returns 2.
+ * and prints the verdict. A body the service cannot read (not JSON, too large) gets its answer
+ * (400 or 413) and no preview. Misuse (bad arguments, an unreadable or invalid design or fonts
+ * manifest, an unreadable payload file, an unwritable directory) prints one line on stderr and
+ * returns 2.
  *
  * @param args The arguments after `preview`.
  * @param io Streams (default: the process's).
- * @returns The exit code: 0 accepted, 1 rejected (422), 2 misuse.
+ * @returns The exit code: 0 accepted, 1 refused (422, 400 or 413), 2 misuse.
  */
 export async function main(args: readonly string[], io: CliIo = processIo): Promise<number> {
   try {
-    const options = readArguments(args)
+    const options = readPreviewArguments(args)
     if (options === 'help') {
       io.stdout.write(USAGE)
       return 0
     }
     const fonts = createFontRegistry(await loadFontSources(options.fonts))
     const design = await loadDesign(options.design, { families: fonts.families })
-    const body = await readPayload(options.payload, io)
-    const emojiArtwork = await loadEmojiArtwork(previewEmojiKeys(body, design))
-    const preview = renderPreview(body, design, {
-      fonts,
+    const read = await readBody(await openSource(options.payload, io))
+    if (!read.ok) {
+      // The service's answer (400 or 413): there is no body to draw.
+      await write(io.stdout, `${JSON.stringify(refusedVerdict(read.refused), null, 2)}\n`)
+      await write(
+        io.stderr,
+        `preflight preview: ${describeRefusal(sourceName(options.payload), read.refused)}\n`
+      )
+      return 1
+    }
+    const analysis = analyzePostcard(read.value, design, { fonts })
+    const emojiArtwork = await loadEmojiArtwork(previewEmojiKeys(analysis))
+    const preview = renderPreview(analysis, {
       emojiArtwork,
       bleed: options.bleed,
       safeZoneMm: options.safeZoneMm,
@@ -122,38 +125,7 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
     await write(io.stdout, `${JSON.stringify(preview.verdict, null, 2)}\n`)
     return preview.verdict.ok ? 0 : 1
   } catch (error) {
-    if (!(error instanceof Error)) throw error
-    const hint = error instanceof ArgumentError
-    io.stderr.write(
-      `preflight preview: ${oneLine(error)}${hint ? ', see `preflight preview --help`' : ''}\n`
-    )
-    return 2
-  }
-}
-
-/** Reads and parses the body as the sandbox server would (same decoder, same 400 message). */
-async function readPayload(source: string, io: CliIo): Promise<unknown> {
-  const where = source === '-' ? 'standard input' : `\`${source}\``
-  let text = ''
-  if (source === '-') {
-    io.stdin.setEncoding('utf8')
-    for await (const chunk of io.stdin) text += chunk as string
-  } else {
-    try {
-      text = await readFile(source, 'utf8')
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      const what = code === 'ENOENT' ? 'missing' : `unreadable (\`${code ?? 'error'}\`)`
-      throw new UsageError(`Unexpected ${what} file ${where}, expected a payload JSON file`, {
-        cause: error,
-      })
-    }
-  }
-  try {
-    return parseJsonText(text.replace(/^\uFEFF/, ''))
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error
-    throw new UsageError(`${error.message.replace(/\.$/, '')} (${where})`, { cause: error })
+    return reportMisuse('preview', error, io)
   }
 }
 

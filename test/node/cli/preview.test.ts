@@ -5,11 +5,10 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PassThrough } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { main, USAGE } from '../../../src/node/cli/preview.ts'
-import type { CliIo } from '../../../src/node/cli/cli-io.ts'
+import { notJsonVerdict, runCommand } from '../../helpers/run-command.ts'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const a6 = join(root, 'designs/a6-greeting.json')
@@ -34,19 +33,7 @@ afterAll(async () => {
 })
 
 /** Runs the command with in-memory streams. */
-async function run(
-  args: readonly string[],
-  stdin = ''
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const io = { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough() }
-  io.stdin.end(stdin)
-  let stdout = ''
-  let stderr = ''
-  io.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-  io.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const code = await main(args, io as CliIo)
-  return { code, stdout, stderr }
-}
+const run = (args: readonly string[], stdin = '') => runCommand(main, args, stdin)
 
 describe('preflight preview', () => {
   test('should write both sides, byte for byte the checked-in previews, and print the verdict', async () => {
@@ -93,23 +80,26 @@ describe('preflight preview', () => {
   })
 
   test.each([
-    [[], 'Missing `--design <design.json>`, see `preflight preview --help`'],
-    [['--design', 'd.json', 'p.json'], 'Missing `--out-dir <dir>`, see `preflight preview --help`'],
+    [[], 'Missing `--design <design.json>` (see `preflight preview --help`)'],
+    [
+      ['--design', 'd.json', 'p.json'],
+      'Missing `--out-dir <dir>` (see `preflight preview --help`)',
+    ],
     [
       ['--design', 'd.json', '--out-dir', 'o'],
-      'Missing the payload file (or `-` for stdin), see `preflight preview --help`',
+      'Missing the payload file (or `-` for stdin) (see `preflight preview --help`)',
     ],
     [
       ['--design', 'd.json', '--out-dir', 'o', 'a', 'b'],
-      'Unexpected argument `b`, see `preflight preview --help`',
+      'Unexpected argument `b` (see `preflight preview --help`)',
     ],
     [
       ['--design', 'd.json', '--out-dir', 'o', '--safe-zone=-1', 'p'],
-      'Unexpected `--safe-zone` value `-1`, expected a number of millimetres of at least `0`, see `preflight preview --help`',
+      'Unexpected `--safe-zone` value `-1`, expected a number of millimetres of at least `0` (see `preflight preview --help`)',
     ],
     [
       ['--design', 'd.json', '--out-dir', 'o', '--safe-zone', 'wide', 'p'],
-      'Unexpected `--safe-zone` value `wide`, expected a number of millimetres of at least `0`, see `preflight preview --help`',
+      'Unexpected `--safe-zone` value `wide`, expected a number of millimetres of at least `0` (see `preflight preview --help`)',
     ],
   ])('should exit 2 on the arguments %j', async (args, message) => {
     expect(await run(args)).toEqual({
@@ -119,18 +109,23 @@ describe('preflight preview', () => {
     })
   })
 
-  test('should exit 2 with one line for an unreadable or broken payload', async () => {
+  test('should exit 2 with one line for an unreadable payload file', async () => {
     const missing = join(directory, 'nope.json')
     expect(await run(['--design', a6, '--out-dir', directory, missing])).toEqual({
       code: 2,
       stdout: '',
       stderr: `preflight preview: Unexpected missing file \`${missing}\`, expected a payload JSON file\n`,
     })
-    expect(await run(['--design', a6, '--out-dir', directory, '-'], '{"to": ')).toEqual({
-      code: 2,
-      stdout: '',
-      stderr: 'preflight preview: The request body is not valid JSON (standard input)\n',
+  })
+
+  test('should answer 400 for a body that is not JSON, say where it breaks, draw nothing and exit 1', async () => {
+    const out = join(directory, 'not-json')
+    expect(await run(['--design', a6, '--out-dir', out, '-'], '{"to": ')).toEqual({
+      code: 1,
+      stdout: `${JSON.stringify(notJsonVerdict, null, 2)}\n`,
+      stderr: 'preflight preview: <stdin>:1:8: Unexpected end of the text, expected a JSON value\n',
     })
+    await expect(readFile(join(out, 'front.svg'))).rejects.toThrow()
   })
 
   test('should exit 2 with one line for a design that is not valid', async () => {

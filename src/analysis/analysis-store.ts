@@ -1,0 +1,216 @@
+/**
+ * Where an analysis gets its per-text work from: fresh objects for one call, or the bounded cache
+ * of a `Preflight`, which a form or a server keeps for its design (the only cache of analyses;
+ * nothing is kept at module level).
+ *
+ * @module
+ */
+import type {
+  ImageElement,
+  KeyedQrElement,
+  MarkdownElement,
+  TextElement,
+  UrlQrElement,
+} from '../design/types.ts'
+import { layoutPlainText } from '../layout/layout-plain-text.ts'
+import type { TextLayout } from '../layout/types.ts'
+import { sanitizeImageHref } from '../preview/image-href.ts'
+import type { AnalysisEnvironment } from './analysis-environment.ts'
+import { AreaWork } from './area-work.ts'
+import { effectiveDpi, imagePixels, type Pixels } from './image-pixels.ts'
+import { QrWork } from './qr-work.ts'
+
+/** What an image element of the design is, checked once per design. */
+export interface ImageFacts {
+  /** The sanitised `data:` URI to draw; `undefined` when it was rejected. */
+  readonly href: string | undefined
+  /** Why it was rejected (a sentence of the project's message grammar). */
+  readonly problem: string | undefined
+  readonly pixels: Pixels | undefined
+  readonly dpi: number | undefined
+}
+
+/** The work an analysis draws on; every method returns the same object for the same input. */
+export interface AnalysisStore {
+  readonly environment: AnalysisEnvironment
+  /** The work on `text` in a Markdown area. */
+  area(area: MarkdownElement, text: string): AreaWork
+  /** The work on a `qr_codes` value in its keyed QR element. */
+  qr(element: KeyedQrElement, value: string): QrWork
+  /** The work on a URL-kind QR element's stored URL. */
+  urlQr(element: UrlQrElement): QrWork
+  /** A static `text` element laid out; `undefined` without fonts for its family. */
+  staticText(element: TextElement): TextLayout | undefined
+  /** A static `image` element checked. */
+  image(element: ImageElement): ImageFacts
+}
+
+/** Bounds of a {@link createCachedStore} cache. */
+export interface CacheBounds {
+  /** Most texts and QR values kept (default: `256`). */
+  readonly maxEntries: number
+  /**
+   * Most characters (UTF-16 units) of the kept texts and QR values together (default:
+   * `100000`). A kept text holds its reading and its layout with glyph positions: about 200
+   * bytes of heap per character (measured on Node 20 with the shipped fonts), so the default
+   * bounds a cache to about 20 MB.
+   */
+  readonly maxCharacters: number
+}
+
+/** The bounds a `Preflight` uses unless told otherwise. */
+export const DEFAULT_CACHE_BOUNDS: CacheBounds = Object.freeze({
+  maxEntries: 256,
+  maxCharacters: 100_000,
+})
+
+/** What a {@link createCachedStore} cache holds right now. */
+export interface CacheUsage {
+  readonly entries: number
+  readonly characters: number
+}
+
+/** The static parts of a design, computed on first use and kept for the store's life. */
+function createStatics(environment: AnalysisEnvironment) {
+  const texts = new Map<TextElement, TextLayout | undefined>()
+  const images = new Map<ImageElement, ImageFacts>()
+  const urlCodes = new Map<UrlQrElement, QrWork>()
+  return {
+    urlQr(element: UrlQrElement): QrWork {
+      let work = urlCodes.get(element)
+      if (!work) {
+        work = new QrWork(element, element.url)
+        urlCodes.set(element, work)
+      }
+      return work
+    },
+    staticText(element: TextElement): TextLayout | undefined {
+      if (!texts.has(element)) {
+        const fonts = environment.fonts
+        texts.set(
+          element,
+          fonts?.has(element.font_family)
+            ? layoutPlainText(element.text, element, fonts, undefined, {
+                profile: environment.profile,
+              })
+            : undefined
+        )
+      }
+      return texts.get(element)
+    },
+    image(element: ImageElement): ImageFacts {
+      let facts = images.get(element)
+      if (!facts) {
+        facts = checkImage(element)
+        images.set(element, facts)
+      }
+      return facts
+    },
+  }
+}
+
+function checkImage(element: ImageElement): ImageFacts {
+  const checked = sanitizeImageHref(element.href)
+  if (!checked.ok) {
+    return Object.freeze({
+      href: undefined,
+      problem: checked.reason,
+      pixels: undefined,
+      dpi: undefined,
+    })
+  }
+  const pixels = checked.mediaType === 'image/svg+xml' ? undefined : imagePixels(checked.href)
+  return Object.freeze({
+    href: checked.href,
+    problem: undefined,
+    pixels,
+    dpi: pixels ? effectiveDpi(pixels, element) : undefined,
+  })
+}
+
+/**
+ * A store for one analysis: every object is made fresh and dropped with the analysis.
+ *
+ * @param environment Fonts, emoji pin and profile.
+ * @returns The store.
+ */
+export function createTransientStore(environment: AnalysisEnvironment): AnalysisStore {
+  return {
+    environment,
+    area: (area, text) => new AreaWork(area, text, environment),
+    qr: (element, value) => new QrWork(element, value),
+    ...createStatics(environment),
+  }
+}
+
+/** One kept text or value. */
+interface Entry {
+  readonly slot: Map<string, Entry>
+  readonly key: string
+  readonly work: AreaWork | QrWork
+  readonly characters: number
+}
+
+/**
+ * A store with a bounded least-recently-used cache of the per-text work (reading, layout, fit,
+ * emoji of each distinct text per area; resolution, fit and symbol of each distinct QR value per
+ * element) and the design's static parts (static text layouts, images, URL-kind QR codes), made
+ * once. The bounds apply to the texts and values together: past either one, the least recently
+ * used entries are dropped.
+ *
+ * @param environment Fonts, emoji pin and profile.
+ * @param bounds Most entries and characters kept.
+ * @returns The store, and a view of what it holds.
+ */
+export function createCachedStore(
+  environment: AnalysisEnvironment,
+  bounds: CacheBounds
+): AnalysisStore & { usage(): CacheUsage; clear(): void } {
+  const slots = new Map<object, Map<string, Entry>>()
+  // Insertion order is recency order: a hit moves its entry to the end.
+  const recency = new Set<Entry>()
+  let characters = 0
+
+  const drop = (entry: Entry): void => {
+    recency.delete(entry)
+    entry.slot.delete(entry.key)
+    characters -= entry.characters
+  }
+
+  const lookup = <W extends AreaWork | QrWork>(owner: object, key: string, make: () => W): W => {
+    let slot = slots.get(owner)
+    if (!slot) {
+      slot = new Map()
+      slots.set(owner, slot)
+    }
+    const found = slot.get(key)
+    if (found) {
+      recency.delete(found)
+      recency.add(found)
+      return found.work as W
+    }
+    const work = make()
+    const entry: Entry = { slot, key, work, characters: key.length }
+    // A value larger than the whole cache is analysed but not kept.
+    if (entry.characters > bounds.maxCharacters) return work
+    slot.set(key, entry)
+    recency.add(entry)
+    characters += entry.characters
+    for (const oldest of recency) {
+      if (recency.size <= bounds.maxEntries && characters <= bounds.maxCharacters) break
+      drop(oldest)
+    }
+    return work
+  }
+
+  return {
+    environment,
+    area: (area, text) => lookup(area, text, () => new AreaWork(area, text, environment)),
+    qr: (element, value) => lookup(element, value, () => new QrWork(element, value)),
+    ...createStatics(environment),
+    usage: () => ({ entries: recency.size, characters }),
+    clear() {
+      for (const entry of [...recency]) drop(entry)
+    },
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The work on one text in one Markdown area: read once, laid out once, measured from that layout.
+ * Each step runs on first use and is kept, so the rules, the fit meter and the preview share it;
+ * a `Preflight` keeps these objects in its cache, keyed by area and text.
+ *
+ * @module
+ */
+import type { MarkdownElement } from '../design/types.ts'
+import { findEmoji } from '../emoji/find-emoji.ts'
+import { emojiWarnings } from '../emoji/scan-emoji.ts'
+import type { EmojiFinding } from '../emoji/types.ts'
+import { fitErrorOf } from '../layout/check-fit.ts'
+import { layoutBlocks } from '../layout/layout-blocks.ts'
+import { fitMeasurement, type FitMeasurement } from '../layout/measure-fit.ts'
+import type { TextLayout } from '../layout/types.ts'
+import { checkGlyphCoverage } from '../text/glyph-coverage.ts'
+import type { MarkdownFitError, WarningDraft } from '../verdict/types.ts'
+import type { AnalysisEnvironment } from './analysis-environment.ts'
+import { readMarkdown, type MarkdownReading } from './read-markdown.ts'
+
+/** Marks a step that ran and found nothing (`undefined` means "not run yet"). */
+const NONE = null
+
+/**
+ * One text in one Markdown area and everything derived from it. Never throws on the text.
+ */
+export class AreaWork {
+  /** The area. */
+  readonly area: MarkdownElement
+  /** The text as laid out (a `content` value clipped to the spec's 8000 characters). */
+  readonly text: string
+  readonly #environment: AnalysisEnvironment
+  #reading: MarkdownReading | undefined
+  #layout: TextLayout | null | undefined
+  #fit: FitMeasurement | null | undefined
+  #fitError: MarkdownFitError | null | undefined
+  #emoji: readonly EmojiFinding[] | undefined
+  #emojiWarnings: readonly WarningDraft[] | undefined
+  #glyphWarnings: readonly WarningDraft[] | undefined
+
+  /**
+   * @param area The Markdown area.
+   * @param text The text.
+   * @param environment Fonts, emoji pin and profile of the analysis.
+   */
+  constructor(area: MarkdownElement, text: string, environment: AnalysisEnvironment) {
+    this.area = area
+    this.text = text
+    this.#environment = environment
+  }
+
+  /** Whether the fonts hold the area's family, so the text can be laid out. */
+  get measurable(): boolean {
+    const fonts = this.#environment.fonts
+    return fonts !== undefined && fonts.has(this.area.font_family)
+  }
+
+  /** The one reading of the text (spec 2.5 whitelist and layout blocks). */
+  reading(): MarkdownReading {
+    this.#reading ??= readMarkdown(this.text)
+    return this.#reading
+  }
+
+  /** The layout in the area (lines with glyph positions); `undefined` when not measurable. */
+  layout(): TextLayout | undefined {
+    if (this.#layout === undefined) {
+      const fonts = this.#environment.fonts
+      this.#layout =
+        fonts !== undefined && this.measurable
+          ? layoutBlocks(this.reading().blocks, this.area, fonts, {
+              profile: this.#environment.profile,
+            })
+          : NONE
+    }
+    return this.#layout ?? undefined
+  }
+
+  /** The fit meter of the layout; `undefined` when not measurable. */
+  fit(): FitMeasurement | undefined {
+    if (this.#fit === undefined) {
+      const layout = this.layout()
+      this.#fit = layout ? fitMeasurement(layout.metrics, this.area) : NONE
+    }
+    return this.#fit ?? undefined
+  }
+
+  /** The `markdown_fit_errors` item when the layout does not fit (spec 2.5 rule 4, 7.1). */
+  fitError(): MarkdownFitError | undefined {
+    if (this.#fitError === undefined) {
+      const layout = this.layout()
+      const fonts = this.#environment.fonts
+      const error =
+        layout && fonts
+          ? fitErrorOf(this.text, this.reading().blocks, layout.metrics, this.area, fonts)
+          : undefined
+      this.#fitError = error ? Object.freeze(error) : NONE
+    }
+    return this.#fitError ?? undefined
+  }
+
+  /** The emoji of the text, in and out of the pinned set. */
+  emoji(): readonly EmojiFinding[] {
+    this.#emoji ??= Object.freeze(
+      findEmoji(this.text, { pinnedVersion: this.#environment.emojiVersion })
+    )
+    return this.#emoji
+  }
+
+  /** `emoji-not-in-set` warnings of the text at `content.<key>` (spec 2.3). */
+  emojiWarnings(): readonly WarningDraft[] {
+    this.#emojiWarnings ??= emojiWarnings(this.emoji(), `content.${this.area.key}`, {
+      pinnedVersion: this.#environment.emojiVersion,
+    })
+    return this.#emojiWarnings
+  }
+
+  /** `missing-glyph` warnings of the text in the area's regular face; none when not measurable. */
+  glyphWarnings(): readonly WarningDraft[] {
+    if (this.#glyphWarnings === undefined) {
+      const fonts = this.#environment.fonts
+      this.#glyphWarnings =
+        fonts !== undefined && this.measurable
+          ? checkGlyphCoverage(
+              this.text,
+              `content.${this.area.key}`,
+              fonts.face(this.area.font_family),
+              this.emoji()
+            )
+          : []
+    }
+    return this.#glyphWarnings
+  }
+}

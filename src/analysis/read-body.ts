@@ -1,0 +1,159 @@
+/**
+ * Reading a postcard body once. The body is untrusted (`unknown`: what `JSON.parse` returns, or
+ * anything a JavaScript caller passes): every member is read exactly once into a plain copy, so
+ * a getter runs at most once and nothing a body does (a getter or a proxy trap that throws) can
+ * make the analysis throw. The rules judge the copy; the layouts and the preview use its strings.
+ *
+ * @module
+ */
+import { SPEC_LIMITS } from '../spec/limits.ts'
+import type { PostcardFields } from './types.ts'
+
+/** A body read once: the copy the rules judge and the strings the outputs use. */
+export interface BodyReading {
+  /**
+   * A plain copy of the body (null-prototype objects, dense arrays), deep enough for every rule:
+   * the top level, its members and their members. Values below that are empty stand-ins of the
+   * same kind (no rule looks into them: spec 2.3 has no deeper field).
+   */
+  readonly json: unknown
+  /** The own string fields the outputs draw, clipped. */
+  readonly fields: PostcardFields
+}
+
+/** Depth below which members are not copied: `to.first_name` is depth 2, its members depth 3. */
+const COPY_DEPTH = 3
+
+// Address fields have no stated limit (spec 2.3), but none prints more than the longest value
+// the spec allows anywhere; the rules still see the whole value.
+const MAX_FIELD_LENGTH = SPEC_LIMITS.qrValueLength
+
+/**
+ * Reads a body once.
+ *
+ * @param body The request body as received (anything).
+ * @returns The copy and the clipped string fields; empty parts where the body has nothing usable.
+ */
+export function readPostcardBody(body: unknown): BodyReading {
+  const json = readOnce(body)
+  return {
+    json,
+    fields: Object.freeze({
+      content: stringMap(member(json, 'content'), SPEC_LIMITS.contentValueLength),
+      qrCodes: stringMap(member(json, 'qr_codes'), SPEC_LIMITS.qrValueLength),
+      to: stringRecord(member(json, 'to')),
+      from: stringRecord(member(json, 'from')),
+    }),
+  }
+}
+
+/**
+ * The first `max` code points of a text (never splitting a surrogate pair), scanning no further
+ * than needed: a value over its limit is rejected, and the preview draws what would be its first
+ * characters rather than lay out megabytes.
+ *
+ * @param text Any string.
+ * @param max Code points to keep.
+ * @returns The text, or its beginning.
+ */
+export function clipText(text: string, max: number): string {
+  if (text.length <= max) return text
+  let index = 0
+  for (let count = 0; count < max && index < text.length; count++) {
+    const unit = text.charCodeAt(index)
+    const next = text.charCodeAt(index + 1)
+    index += unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? 2 : 1
+  }
+  return text.slice(0, index)
+}
+
+/**
+ * Copies a JSON-like value into plain data, reading each member exactly once and never throwing:
+ * own enumerable string keys only, objects as null-prototype objects (so `__proto__` stays an
+ * ordinary key), lists as dense arrays. A member whose getter throws is left out; an object whose
+ * keys cannot be read (a throwing proxy) keeps what was read. Members deeper than `depth` become
+ * empty stand-ins of their kind.
+ *
+ * @param value Anything.
+ * @param depth Levels of members to copy (default: 3, what the postcard rules read: `to.zip` is 2).
+ * @returns The copy.
+ */
+export function readOnce(value: unknown, depth: number = COPY_DEPTH): unknown {
+  return copy(value, 0, depth)
+}
+
+/** Copies a value: members down to `limit`, each read once, never throwing. */
+function copy(value: unknown, depth: number, limit: number): unknown {
+  if (typeof value !== 'object' || value === null) return value
+  let isArray = false
+  try {
+    isArray = Array.isArray(value)
+  } catch {
+    // A revoked proxy: treated as an empty object.
+    return Object.create(null) as object
+  }
+  if (isArray) {
+    const result: unknown[] = []
+    if (depth >= limit) return result
+    try {
+      const list = value as readonly unknown[]
+      const length = list.length
+      for (let index = 0; index < length; index++) {
+        let item: unknown
+        try {
+          item = list[index]
+        } catch {
+          item = undefined
+        }
+        result.push(copy(item, depth + 1, limit))
+      }
+    } catch {
+      // What was read so far is kept.
+    }
+    return result
+  }
+  const result = Object.create(null) as Record<string, unknown>
+  if (depth >= limit) return result
+  let keys: string[]
+  try {
+    keys = Object.keys(value)
+  } catch {
+    return result
+  }
+  for (const key of keys) {
+    let item: unknown
+    try {
+      item = (value as Record<string, unknown>)[key]
+    } catch {
+      // A getter that throws: the member is left out, as if it were absent.
+      continue
+    }
+    // A null-prototype object takes `__proto__` as an ordinary key.
+    result[key] = copy(item, depth + 1, limit)
+  }
+  return result
+}
+
+/** An own member of a copied object (never of a list), or `undefined`. */
+function member(value: unknown, name: string): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
+  return Object.hasOwn(value, name) ? (value as Record<string, unknown>)[name] : undefined
+}
+
+function stringMap(value: unknown, max: number): ReadonlyMap<string, string> {
+  const result = new Map<string, string>()
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return result
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item === 'string') result.set(key, clipText(item, max))
+  }
+  return result
+}
+
+function stringRecord(value: unknown): Readonly<Record<string, string>> {
+  const result = Object.create(null) as Record<string, string>
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return result
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item === 'string') result[key] = clipText(item, MAX_FIELD_LENGTH)
+  }
+  return Object.freeze(result)
+}

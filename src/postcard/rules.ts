@@ -1,0 +1,40 @@
+/**
+ * The ordered registry of postcard rules: the one place where a rule is plugged in, as data
+ * (each entry has its id, the spec section it implements and a one-line summary).
+ *
+ * @module
+ */
+import { checkAddressPlausibility } from './check-address-plausibility.ts'
+import { checkContent } from './check-content.ts'
+import { checkEmoji } from './check-emoji.ts'
+import { checkGlyphs } from './check-glyphs.ts'
+import { checkMarkdownSyntax } from './check-markdown-syntax.ts'
+import { checkPostcardStructure } from './check-postcard-structure.ts'
+import { checkQrCodes } from './check-qr-codes.ts'
+import { checkQrUrls } from './check-qr-urls.ts'
+import { checkTextFit } from './check-text-fit.ts'
+import { checkUnknownFields } from './check-unknown-fields.ts'
+import type { PostcardRule } from './types.ts'
+
+/**
+ * Every rule of a postcard analysis, in the order they run. Each reports into its own report and
+ * may skip values earlier rules rejected (`report.hasError(path)`); errors are put into the
+ * order of the spec's tables afterwards, so the order here only decides the order of several
+ * messages of one field and of warnings.
+ *
+ * Plugging in a rule: `defineRule` it in its own file and add it here. The content and QR entries
+ * it needs are in the context (`contentEntries`, `qrEntries`, each with its one reading, layout
+ * or QR fit), and the fonts in `fonts`.
+ */
+export const postcardRules: readonly PostcardRule[] = Object.freeze([
+  checkPostcardStructure,
+  checkContent,
+  checkMarkdownSyntax,
+  checkTextFit,
+  checkQrCodes,
+  checkQrUrls,
+  checkAddressPlausibility,
+  checkUnknownFields,
+  checkEmoji,
+  checkGlyphs,
+])
