@@ -5,12 +5,12 @@
  * @module
  */
 import { availableParallelism } from 'node:os'
-import { parseArgs } from 'node:util'
 import type { EncodingOption } from '../check-list/decode-text.ts'
 import type { ProgressMode } from '../check-list/progress.ts'
 import type { DelimiterOption } from '../check-list/read-csv-records.ts'
 import type { FormatOption } from '../check-list/read-list.ts'
 import { ArgumentError } from './cli-io.ts'
+import { readArguments } from './read-arguments.ts'
 
 /** Usage text, printed by `--help` and after a usage error. */
 export const USAGE = `Usage: preflight check-list --design <design.json> [options] <recipients.csv|->
@@ -117,6 +117,28 @@ function rowRange(value: string | undefined): CheckListArguments['rows'] {
   return { first, last }
 }
 
+/** What `check-list` accepts. */
+const SPEC = {
+  options: {
+    design: { type: 'string', value: '<design.json>', required: true },
+    template: { type: 'string', value: '<body.json>' },
+    set: { type: 'string', value: '<path>=<value>', multiple: true },
+    map: { type: 'string', value: '<map.json>' },
+    fonts: { type: 'string', value: '<fonts.json>' },
+    format: { type: 'string', value: '<format>' },
+    encoding: { type: 'string', value: '<encoding>' },
+    delimiter: { type: 'string', value: '<delimiter>' },
+    rows: { type: 'string', value: '<first>-<last>' },
+    workers: { type: 'string', value: '<n>' },
+    out: { type: 'string', value: '<report.ndjson>' },
+    html: { type: 'string', value: '<report.html>' },
+    previews: { type: 'string', value: '<n>' },
+    json: { type: 'boolean' },
+    progress: { type: 'string', value: '<mode>' },
+  },
+  positionals: { min: 1, max: 1, missing: 'the list file (or `-` for stdin)' },
+} as const
+
 /**
  * Reads the arguments of `check-list`.
  *
@@ -125,40 +147,10 @@ function rowRange(value: string | undefined): CheckListArguments['rows'] {
  * @throws {ArgumentError} For an unknown flag, a missing or bad value.
  */
 export function readCheckListArguments(args: readonly string[]): CheckListArguments | 'help' {
-  let parsed
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        design: { type: 'string' },
-        template: { type: 'string' },
-        set: { type: 'string', multiple: true },
-        map: { type: 'string' },
-        fonts: { type: 'string' },
-        format: { type: 'string' },
-        encoding: { type: 'string' },
-        delimiter: { type: 'string' },
-        rows: { type: 'string' },
-        workers: { type: 'string' },
-        out: { type: 'string' },
-        html: { type: 'string' },
-        previews: { type: 'string' },
-        json: { type: 'boolean' },
-        progress: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    })
-  } catch (error) {
-    throw new ArgumentError((error as Error).message)
-  }
+  const parsed = readArguments(args, SPEC)
+  if (parsed === 'help') return 'help'
   const { values, positionals } = parsed
-  if (values.help === true) return 'help'
-  if (values.design === undefined) throw new ArgumentError('Missing `--design <design.json>`')
-  const [list, ...extra] = positionals
-  if (list === undefined) throw new ArgumentError('Missing the list file (or `-` for stdin)')
-  if (extra.length > 0) throw new ArgumentError(`Unexpected argument \`${extra[0] ?? ''}\``)
+  const list = positionals[0] ?? '-'
   const set = (values.set ?? []).map((assignment) => {
     const at = assignment.indexOf('=')
     if (at <= 0) {
@@ -185,7 +177,7 @@ export function readCheckListArguments(args: readonly string[]): CheckListArgume
     out: values.out,
     html: values.html,
     previews: count('previews', values.previews, 0, 100, 12),
-    json: values.json === true,
+    json: values.json,
     progress: oneOf('progress', values.progress, ['auto', 'bar', 'lines', 'none'], 'auto'),
   }
 }

@@ -39,7 +39,7 @@ import type { BatchRow, WorkerSetup } from '../check-list/worker-protocol.ts'
 import { createRowJudge, type RowJudge } from '../check-list/judge-row.ts'
 import { loadFontSources } from '../load-fonts.ts'
 import { readCheckListArguments, USAGE, type CheckListArguments } from './check-list-arguments.ts'
-import { ArgumentError, UsageError, oneLine, processIo, write, type CliIo } from './cli-io.ts'
+import { ArgumentError, UsageError, processIo, reportMisuse, write, type CliIo } from './cli-io.ts'
 
 export { USAGE } from './check-list-arguments.ts'
 
@@ -314,12 +314,7 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
     )
     return tally.rejected > 0 || tally.malformed > 0 ? 1 : 0
   } catch (error) {
-    if (!(error instanceof Error)) throw error
-    const hint = error instanceof ArgumentError
-    io.stderr.write(
-      `preflight check-list: ${oneLine(error)}${hint ? ', see `preflight check-list --help`' : ''}\n`
-    )
-    return 2
+    return reportMisuse('check-list', error, io)
   } finally {
     await pool?.close()
     for (const file of files) await file.close()

@@ -8,13 +8,13 @@
 import { createReadStream } from 'node:fs'
 import { stat, type FileHandle } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
-import { parseArgs } from 'node:util'
 import { formatSummary, type ListInfo } from '../check-list/format-summary.ts'
 import { createTally, summaryOf, tallyVerdict } from '../check-list/list-tally.ts'
 import { openReport } from '../check-list/open-report.ts'
 import { formatCount } from '../check-list/progress.ts'
 import { renderListReport } from '../check-list/render-list-report.ts'
-import { ArgumentError, UsageError, oneLine, processIo, write, type CliIo } from './cli-io.ts'
+import { UsageError, processIo, reportMisuse, write, type CliIo } from './cli-io.ts'
+import { readArguments } from './read-arguments.ts'
 
 /** Usage text, printed by `--help` and after a usage error. */
 export const USAGE = `Usage: preflight merge-reports [--out <merged.ndjson>] [--html <report.html>] [--json] <part.ndjson>...
@@ -30,6 +30,16 @@ Exit codes: 0 every row accepted, 1 any row rejected (422) or malformed, 2 misus
   --json          Print the summary as JSON instead of a table.
   <part.ndjson>   The parts' reports, in any order.
 `
+
+/** What `merge-reports` accepts. */
+const SPEC = {
+  options: {
+    out: { type: 'string', value: '<merged.ndjson>' },
+    html: { type: 'string', value: '<report.html>' },
+    json: { type: 'boolean' },
+  },
+  positionals: { min: 1, max: Number.POSITIVE_INFINITY, missing: 'the reports to merge' },
+} as const
 
 /** One verdict line of a report. */
 interface ReportLine {
@@ -100,28 +110,12 @@ async function checkParts(parts: readonly string[]): Promise<void> {
 export async function main(args: readonly string[], io: CliIo = processIo): Promise<number> {
   const files: FileHandle[] = []
   try {
-    let parsed
-    try {
-      parsed = parseArgs({
-        args: [...args],
-        allowPositionals: true,
-        strict: true,
-        options: {
-          out: { type: 'string' },
-          html: { type: 'string' },
-          json: { type: 'boolean' },
-          help: { type: 'boolean', short: 'h' },
-        },
-      })
-    } catch (error) {
-      throw new ArgumentError((error as Error).message)
-    }
-    const { values, positionals: parts } = parsed
-    if (values.help === true) {
+    const parsed = readArguments(args, SPEC)
+    if (parsed === 'help') {
       io.stdout.write(USAGE)
       return 0
     }
-    if (parts.length === 0) throw new ArgumentError('Missing the reports to merge')
+    const { values, positionals: parts } = parsed
     await checkParts(parts)
     const out = values.out === undefined ? undefined : await openReport(values.out)
     if (out) files.push(out)
@@ -191,18 +185,13 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
     }
     await write(
       io.stdout,
-      values.json === true
+      values.json
         ? `${JSON.stringify({ ...info, missing: gapCount, ...summaryOf(tally) }, null, 2)}\n`
         : formatSummary(tally, info)
     )
     return tally.rejected > 0 || tally.malformed > 0 || gapCount > 0 ? 1 : 0
   } catch (error) {
-    if (!(error instanceof Error)) throw error
-    const hint = error instanceof ArgumentError
-    io.stderr.write(
-      `preflight merge-reports: ${oneLine(error)}${hint ? ', see `preflight merge-reports --help`' : ''}\n`
-    )
-    return 2
+    return reportMisuse('merge-reports', error, io)
   } finally {
     for (const file of files) await file.close()
   }
