@@ -1,48 +1,18 @@
 /**
  * Runs the built `preflight` executable as users run it (worker threads need the built
- * JavaScript of `dist/`): {@link buildOnce} compiles `dist/` when it is older than `src/`.
+ * JavaScript of `dist/`).
  */
-import { execFile, spawn } from 'node:child_process'
-import { readdirSync, statSync } from 'node:fs'
+import { spawn } from 'node:child_process'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
+import { ensureBuilt, root } from '../../helpers/built-package.ts'
 
-/** The repository's root. */
-export const root = fileURLToPath(new URL('../../../', import.meta.url))
+export { root }
 
 /** A file of the repository. */
 export const inRoot = (path: string): string => join(root, path)
 
-/** Latest modification under a folder (ms), 0 when it is missing. */
-function latest(folder: string): number {
-  try {
-    return readdirSync(folder, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .reduce(
-        (time, entry) => Math.max(time, statSync(join(entry.parentPath, entry.name)).mtimeMs),
-        0
-      )
-  } catch {
-    return 0
-  }
-}
-
-/** Compiles `dist/` (types are lint's job: `--noCheck`) unless it is newer than `src/`. */
-export async function buildOnce(): Promise<void> {
-  if (latest(inRoot('dist')) >= latest(inRoot('src'))) return
-  await promisify(execFile)(
-    process.execPath,
-    [
-      inRoot('node_modules/typescript/bin/tsc'),
-      '-p',
-      'tsconfig.build.json',
-      '--allowJs',
-      '--noCheck',
-    ],
-    { cwd: root }
-  )
-}
+/** Builds `dist/` when it is older than `src/` (worker threads run the built JavaScript). */
+export const buildOnce = ensureBuilt
 
 /** What a run printed and returned. */
 export interface Run {
