@@ -440,17 +440,23 @@ describe('preflight check-list progress', () => {
 })
 
 describe('preflight merge-reports', () => {
-  test('should merge the reports of parts, in any order, into the report of the whole list', async () => {
+  const base = ['check-list', '--design', design, '--template', template, '--progress', 'none']
+  const parts = [1, 2, 3].map((part) => join(tmpdir(), `never-${part}`))
+  let whole = ''
+  let full = { code: null as number | null, stdout: '' }
+
+  beforeAll(async () => {
     const list = join(dir, 'parts.csv')
     await writeList(list, 700)
-    const base = ['check-list', '--design', design, '--template', template, '--progress', 'none']
-    const whole = join(dir, 'whole.ndjson')
-    const parts = [1, 2, 3].map((part) => join(dir, `part-${part}.ndjson`))
-    const ranges = ['1-250', '251-600', '601-']
-    const full = await preflight([...base, '--out', whole, list])
-    for (const [index, range] of ranges.entries()) {
+    whole = join(dir, 'whole.ndjson')
+    full = await preflight([...base, '--out', whole, list])
+    for (const [index, range] of ['1-250', '251-600', '601-'].entries()) {
+      parts[index] = join(dir, `part-${index + 1}.ndjson`)
       await preflight([...base, '--rows', range, '--out', parts[index] ?? '', list])
     }
+  }, 300_000)
+
+  test('should merge the reports of parts, in any order, into the report of the whole list', async () => {
     const merged = join(dir, 'merged.ndjson')
     const run = await preflight(['merge-reports', '--out', merged, ...[...parts].reverse()])
     expect(run.code).toBe(full.code)
@@ -461,10 +467,9 @@ describe('preflight merge-reports', () => {
         .slice(1)
         .map((line) => line.replace(`Reports: ${whole}`, `Reports: ${merged}`))
     )
-  }, 300_000)
+  })
 
   test('should name missing rows and refuse overlapping parts', async () => {
-    const parts = [1, 2, 3].map((part) => join(dir, `part-${part}.ndjson`))
     const gap = await preflight(['merge-reports', parts[0] ?? '', parts[2] ?? ''])
     expect(gap.code).toBe(1)
     expect(gap.stderr).toBe(
