@@ -107,6 +107,10 @@ const reviewedMoves = new Map<string, string>([
   ],
   ['`+', 'src/qr/resolve-qr-url.ts: runs of backticks'],
   ['[^a-z\\d]+', 'src/server/campaigns-route.ts: slug separators'],
+  [
+    '\\d+(?:\\.\\d+)?',
+    'src/node/check-list/list-tally.ts: numbers of a message, made general per cause',
+  ],
 ])
 
 /**
