@@ -5,14 +5,10 @@
 
 /** Where the generated module lives, relative to the package root. */
 export const OUTPUT_PATH: string
-/** The destinations of the service (spec 1); the first four (stated) are pinned in every EU language. */
+/** The destinations of the service (spec 1). */
 export const SERVED_COUNTRIES: readonly string[]
-/** Languages in which every country's name is pinned. */
-export const NAME_LANGUAGES: readonly string[]
-/** The EU's other official languages. */
-export const POST_LANGUAGES: readonly string[]
-/** Post languages in which every served country's name is pinned (the engine lacks them). */
-export const FULL_POST_LANGUAGES: readonly string[]
+/** Languages whose names of the destinations are pinned (the engines lack them). */
+export const ENGINE_LANGUAGES: readonly string[]
 /** Inputs of the generator, read from `node_modules` by {@link readInputs}. */
 export interface AddressDataInputs {
   readonly version: string

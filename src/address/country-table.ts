@@ -21,9 +21,21 @@ const FORMAT_INDEX: ReadonlyMap<string, number> = new Map(FORMAT_CODES.map((code
 const SERVED_INDEX: ReadonlyMap<string, number> = new Map(
   SERVED_COUNTRIES.map((code, i) => [code, i])
 )
-const NAME_LISTS: ReadonlyMap<string, readonly string[]> = new Map(
-  Object.entries(COUNTRY_NAMES).map(([language, list]) => [language, list.split('~')])
-)
+/** The languages a `country` value is recognised in. */
+export const RECOGNISED_LANGUAGES: readonly string[] = Object.freeze(['en', 'de', 'nl', 'fr'])
+
+/**
+ * The destinations' names per language, parallel to `SERVED_COUNTRIES` (`''`: the English
+ * name): the recognised languages from the engine's `Intl.DisplayNames`, read once when the
+ * module is evaluated (Node and Chromium agree on them), and the languages the engines lack,
+ * pinned in the data.
+ */
+const NAME_LISTS: ReadonlyMap<string, readonly string[]> = new Map([
+  ...RECOGNISED_LANGUAGES.map(
+    (language) => [language, engineList(language, SERVED_COUNTRIES)] as const
+  ),
+  ...Object.entries(COUNTRY_NAMES).map(([language, list]) => [language, list.split('~')] as const),
+])
 const ENGLISH: readonly string[] = NAME_LISTS.get('en') ?? []
 
 /**
@@ -62,29 +74,72 @@ export function isCountryCode(code: string): boolean {
 }
 
 /**
- * A country's name in a language: pinned CLDR names for English, German, Dutch and French (every
- * country) and the EU's other languages (the stated destinations of spec 1, every served country
- * in Maltese), else `Intl.DisplayNames` of the running engine, else the English name.
+ * A country's name in a language, as CLDR writes it: the running engine's `Intl.DisplayNames`
+ * (Node and Chromium agree on every name but for four territories the service does not deliver
+ * to), the destinations' names in English, German, Dutch and French read once, those in Icelandic and Maltese
+ * pinned (Chromium has none); else the English name, else the code.
  *
  * @param code ISO 3166-1 alpha-2 code of a country of the data.
  * @param language A language subtag, lower case (`de`).
  * @returns The name, as CLDR writes it (not upper-cased).
  */
 export function countryName(code: string, language: string): string {
-  const index = INDEX.get(code)
-  if (index === undefined) return code
-  const english = ENGLISH[index] ?? code
-  const list = NAME_LISTS.get(language)
-  if (list && list.length === ENGLISH.length) return list[index] || english
-  const served = SERVED_INDEX.get(code)
-  // Post languages pin the stated destinations' names (the start of the list), some pin all.
-  if (list && served !== undefined && served < list.length) return list[served] || english
-  return displayName(code, language) ?? english
+  if (!INDEX.has(code)) return code
+  const pinned = pinnedName(code, language)
+  if (pinned !== undefined) return pinned
+  return displayName(code, language) ?? pinnedName(code, 'en') ?? displayName(code, 'en') ?? code
 }
 
-/** Every pinned name of a country: English, German, Dutch and French. */
-export function pinnedNames(): ReadonlyMap<string, readonly string[]> {
-  return NAME_LISTS
+/** A pinned name, or `undefined` when the data has none for the country and language. */
+function pinnedName(code: string, language: string): string | undefined {
+  const served = SERVED_INDEX.get(code)
+  const list = NAME_LISTS.get(language)
+  return served !== undefined && list ? list[served] || ENGLISH[served] : undefined
+}
+
+/**
+ * The destinations' names in the languages `country` values are recognised in (English, German,
+ * Dutch and French), with their codes.
+ *
+ * @returns `[name, code]` pairs, English first.
+ */
+export function pinnedNames(): readonly (readonly [string, string])[] {
+  const pairs: [string, string][] = []
+  for (const language of RECOGNISED_LANGUAGES) {
+    NAME_LISTS.get(language)?.forEach((name, i) => {
+      const code = SERVED_COUNTRIES[i]
+      if (name !== '' && code !== undefined) pairs.push([name, code])
+    })
+  }
+  return pairs
+}
+
+/**
+ * The engine's names of every country of the data in a language (`Intl.DisplayNames`), for the
+ * rare value that names no country whose name is pinned. Made on each call: nothing is kept.
+ *
+ * @param language A language subtag.
+ * @returns `[name, code]` pairs; none when the engine has no names for the language.
+ */
+export function engineNames(language: string): readonly (readonly [string, string])[] {
+  const names = engineList(language, COUNTRY_CODES)
+  const pairs: [string, string][] = []
+  COUNTRY_CODES.forEach((code, i) => {
+    const name = names[i]
+    if (name) pairs.push([name, code])
+  })
+  return pairs
+}
+
+/** The engine's names of countries in a language, `''` where it has none. */
+function engineList(language: string, codes: readonly string[]): string[] {
+  let display: Intl.DisplayNames
+  try {
+    display = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' })
+  } catch {
+    return codes.map(() => '')
+  }
+  return codes.map((code) => display.of(code) ?? '')
 }
 
 /** Codes of the countries of the data, sorted. */

@@ -4,14 +4,14 @@
  *
  * @module
  */
-import { countryCodes, isCountryCode, pinnedNames } from './country-table.ts'
+import { engineNames, isCountryCode, pinnedNames, RECOGNISED_LANGUAGES } from './country-table.ts'
 import { ALPHA3_CODES, COUNTRY_ALIASES } from './postal-conventions.ts'
 
 // Marks left by NFD (accents), and everything that is not a letter or digit.
 const MARKS = /\p{M}+/gu
 const PUNCTUATION = /[^\p{L}\p{N}]+/gu
 
-/** Names (folded) to codes: CLDR's names in the pinned languages, then common aliases. */
+/** Names (folded) to codes: the pinned CLDR names, then common aliases. */
 const BY_NAME: ReadonlyMap<string, string> = buildNames()
 
 /**
@@ -37,7 +37,28 @@ export function recognizeCountry(country: string): string | undefined {
   }
   // Longer than any country's name: not worth folding.
   if (value.length > 64) return undefined
-  return BY_NAME.get(foldName(value))
+  const folded = foldName(value)
+  return BY_NAME.get(folded) ?? engineName(folded)
+}
+
+/**
+ * The code of a name the data does not pin (a country outside Europe, `Japon`): the engine's
+ * names of every country in the recognised languages, compared folded. Slow (about a
+ * millisecond), so only for a value no pinned name or alias matched: the destinations and
+ * their neighbours are pinned.
+ */
+function engineName(folded: string): string | undefined {
+  // Names start with a letter; a value that does not names none.
+  const first = folded.charAt(0)
+  if (!/^\p{L}$/u.test(first)) return undefined
+  for (const language of RECOGNISED_LANGUAGES) {
+    for (const [name, code] of engineNames(language)) {
+      // The first letter, case and accents aside, before the whole name is folded.
+      if (name.charAt(0).normalize('NFD').charAt(0).toLowerCase() !== first) continue
+      if (foldName(name) === folded) return code
+    }
+  }
+  return undefined
 }
 
 /**
@@ -53,17 +74,11 @@ export function foldName(name: string): string {
 }
 
 function buildNames(): ReadonlyMap<string, string> {
-  const codes = countryCodes()
   const names = new Map<string, string>()
-  for (const [language, list] of pinnedNames()) {
-    // Only the lists of every country (English, German, Dutch, French).
-    if (list.length !== codes.length) continue
-    list.forEach((name, i) => {
-      const code = codes[i]
-      if (name === '' || code === undefined) return
-      const folded = foldName(name)
-      if (!names.has(folded) || language === 'en') names.set(folded, code)
-    })
+  // English first: a name another language shares with it keeps the English meaning.
+  for (const [name, code] of pinnedNames()) {
+    const folded = foldName(name)
+    if (!names.has(folded)) names.set(folded, code)
   }
   for (const [alias, code] of Object.entries(COUNTRY_ALIASES)) names.set(alias, code)
   return names

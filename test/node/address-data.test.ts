@@ -31,7 +31,8 @@ describe('the patterns of the address data', () => {
   ]
 
   test('should all be free of super-linear backtracking (scslre, strictest settings)', () => {
-    expect(patterns.length).toBeGreaterThan(200)
+    // 37 countries' postal codes and the US states' prefixes.
+    expect(patterns.length).toBeGreaterThan(90)
     const reported = patterns.filter(
       (source) =>
         analyse(
