@@ -21,7 +21,6 @@ import { HttpError } from './http-error.ts'
 import { fingerprint } from './fingerprint.ts'
 import { readIdHeader } from './id-header.ts'
 import { idempotencyKey, releaseKey, reserveKey } from './idempotency.ts'
-import { formatDateTime } from './next-batch.ts'
 import { applyRateLimit } from './rate-limit.ts'
 import { randomUuid } from './random-uuid.ts'
 import { readJsonBody } from './read-json-body.ts'
@@ -177,7 +176,7 @@ async function create(context: HandlerContext, exchange: Exchange): Promise<Repl
   await context.store.campaigns.put({
     id,
     account_id: principal.accountId,
-    created_at: formatDateTime(exchange.time),
+    created_at: context.formatDateTime(exchange.time),
     campaign,
   })
   return jsonReply(201, campaign)

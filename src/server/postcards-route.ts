@@ -28,7 +28,6 @@ import { readJsonBody } from './read-json-body.ts'
 import { jsonReply, type Reply } from './reply.ts'
 import { randomUuid } from './random-uuid.ts'
 import { placeEntry } from './schedule.ts'
-import { formatDateTime } from './next-batch.ts'
 import type { EntryRecord, StoredResponse } from './store.ts'
 
 /** A design without Markdown areas and QR codes: judges what does not depend on the flow. */
@@ -178,7 +177,7 @@ async function accept(context: HandlerContext, exchange: Exchange): Promise<Repl
   if (!verdict.ok) return jsonReply(422, verdict.body)
 
   const placement = await placeEntry(context, flow, exchange.time)
-  const now = formatDateTime(exchange.time)
+  const now = context.formatDateTime(exchange.time)
   // spec 2.4, members in the spec's order.
   const reply = jsonReply(placement.status === 'queued' ? 201 : 202, {
     request_id: exchange.requestId,
