@@ -5,6 +5,7 @@
  * @module
  */
 import { SPEC_LIMITS } from '../spec/limits.ts'
+import { countCodePoints } from '../text/code-points.ts'
 import { DesignError, type DesignProblem } from './design-error.ts'
 import type {
   AddressElement,
@@ -528,7 +529,7 @@ function httpUrl(value: string): string | undefined {
   } catch {
     return complete
   }
-  const length = [...value].length
+  const length = countCodePoints(value)
   if (length > MAX_URL_LENGTH) {
     return `Unexpected URL of \`${length}\` characters, expected at most \`${MAX_URL_LENGTH}\`, shorten the URL`
   }

@@ -8,8 +8,8 @@ import { fieldMessages } from '../schema/field-messages.ts'
 import { isMissing } from '../schema/is-missing.ts'
 import { childOf, fieldEntries } from '../schema/read-field.ts'
 import { SPEC_LIMITS } from '../spec/limits.ts'
+import { countCodePoints } from '../text/code-points.ts'
 import { defineRule } from '../verdict/define-rule.ts'
-import { countCharacters } from './count-characters.ts'
 import { checkKeyedValue } from './check-keyed-value.ts'
 import type { PostcardContext } from './types.ts'
 
@@ -25,7 +25,7 @@ const MAX_TOTAL_LENGTH = SPEC_LIMITS.contentTotalLength
  * - rule 2: without, `content` must be omitted (an empty or `null` one counts as omitted);
  * - rule 3: unknown keys are rejected;
  * - at most 10 properties, each value a string of at most 8000 characters, all values together
- *   at most 20000 characters. Characters are Unicode code points (see `countCharacters`).
+ *   at most 20000 characters. Characters are Unicode code points (see `countCodePoints`).
  *
  * Every error about a key (missing, unknown, sent when none) adds `meta.expected_content_keys`
  * (spec 7.1), so clients can rewrite their keys to exactly these.
@@ -64,7 +64,7 @@ export const checkContent = defineRule<PostcardContext>({
     }
     let total = 0
     for (const [, value] of entries) {
-      if (typeof value === 'string') total += countCharacters(value, MAX_TOTAL_LENGTH - total)
+      if (typeof value === 'string') total += countCodePoints(value, MAX_TOTAL_LENGTH - total)
       if (total > MAX_TOTAL_LENGTH) break
     }
     if (total > MAX_TOTAL_LENGTH) {

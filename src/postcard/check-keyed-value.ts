@@ -6,7 +6,7 @@
 import type { Report } from '../verdict/create-report.ts'
 import { fieldMessages } from '../schema/field-messages.ts'
 import { isMissing } from '../schema/is-missing.ts'
-import { countCharacters } from './count-characters.ts'
+import { countCodePoints } from '../text/code-points.ts'
 
 /**
  * Reports a value of a design key that is missing, not a string, or longer than `max`
@@ -30,7 +30,7 @@ export function checkKeyedValue(
   }
   if (typeof value !== 'string') {
     report.error(path, fieldMessages.string(path), 'string')
-  } else if (countCharacters(value, max) > max) {
+  } else if (countCodePoints(value, max) > max) {
     report.error(path, fieldMessages.maxLength(path, max), 'max-length')
   }
   return false

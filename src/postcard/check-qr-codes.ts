@@ -41,7 +41,7 @@ function urlKindFor(key: string, codes: readonly UrlQrElement[]): UrlQrElement |
  * - rule 1: with keyed QR codes, `qr_codes` is required and every key is required;
  * - rule 2: without, `qr_codes` must be omitted (an empty or `null` one counts as omitted);
  * - rule 3: unknown, missing and empty keys are rejected; each value is a string of at most 2048
- *   characters (Unicode code points, see `countCharacters`);
+ *   characters (Unicode code points, see `countCodePoints`);
  * - rule 5: QR codes of the URL kind store their target in the design; a key that names one
  *   (its label as a key: `Website` → `website`) is rejected with a message naming it, and so is
  *   `qr_codes` sent for a design whose QR codes are all of the URL kind.

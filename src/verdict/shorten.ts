@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { codePointsEnd } from '../text/code-points.ts'
 
 /** Longest value quoted whole, in code points: a zip, a country, a field name fit easily. */
 const MAX_QUOTED = 48
@@ -18,10 +19,6 @@ const MAX_QUOTED = 48
  */
 export function shorten(value: string, max = MAX_QUOTED): string {
   if (value.length <= max) return value
-  let end = 0
-  for (let count = 0; count < max && end < value.length; count++) {
-    const unit = value.charCodeAt(end)
-    end += unit >= 0xd800 && unit <= 0xdbff && end + 1 < value.length ? 2 : 1
-  }
+  const end = codePointsEnd(value, max)
   return end >= value.length ? value : `${value.slice(0, end)}…`
 }
