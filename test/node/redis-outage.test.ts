@@ -197,5 +197,5 @@ describe('preflight serve --redis through an outage', () => {
     for (const answer of settled) expect([201, 202, 409]).toContain(answer.status)
     const stored = await entryIds()
     for (const id of ids) expect(stored.filter((found) => found === id)).toHaveLength(1)
-  })
+  }, 120_000)
 })
