@@ -10,9 +10,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ensureBuilt, root } from '../helpers/built-package.ts'
 import {
-  ensureBuilt,
-  root,
   startServe,
   stopAllServes,
   writeShippedConfig,
