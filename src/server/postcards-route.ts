@@ -22,7 +22,7 @@ import { createUnprocessableBody } from '../verdict/create-unprocessable-body.ts
 import type { UnprocessableBody } from '../verdict/types.ts'
 import type { Exchange, HandlerContext } from './handler-context.ts'
 import { HttpError } from './http-error.ts'
-import { idempotencyKey, releaseKey, reserveKey } from './idempotency.ts'
+import { completeOrRelease, idempotencyKey, reserveKey } from './idempotency.ts'
 import { applyRateLimit } from './rate-limit.ts'
 import { readJsonBody } from './read-json-body.ts'
 import { jsonReply, type Reply } from './reply.ts'
@@ -96,21 +96,7 @@ export async function submitPostcard(context: HandlerContext, exchange: Exchange
       body: found.response.body,
     }
   }
-  let completed = false
-  try {
-    const reply = await accept(context, exchange)
-    if (reply.status === 201 || reply.status === 202) {
-      completed = await context.store.idempotency.complete(
-        key,
-        owner,
-        { status: reply.status, body: reply.body },
-        context.now() + context.options.idempotencyRetentionMs
-      )
-    }
-    return reply
-  } finally {
-    if (!completed) await releaseKey(context, key, owner)
-  }
+  return completeOrRelease(context, key, owner, [201, 202], () => accept(context, exchange))
 }
 
 /**
