@@ -546,3 +546,19 @@ export function expectSpecVerdict(verdict: Verdict): void {
   }
   expect(JSON.parse(JSON.stringify(body))).toEqual(body)
 }
+
+/** The names of the sample designs, in the order the property tests draw them. */
+export const designNames = ['a6', 'dl', 'a5'] as const
+
+/** The name of a sample design. */
+export type DesignName = (typeof designNames)[number]
+
+/** A valid body of a sample design with 1 to 5 hostile changes ({@link mutated}), and the name. */
+export const mutatedBodies: fc.Arbitrary<readonly [unknown, DesignName]> = fc
+  .constantFrom(...designNames)
+  .chain((name) => mutated(() => validPostcard(name)).map((body) => [body, name] as const))
+
+/** A valid body of a sample design with hostile text in a string field ({@link hostileStrings}), and the name. */
+export const hostileTextBodies: fc.Arbitrary<readonly [unknown, DesignName]> = fc
+  .constantFrom(...designNames)
+  .chain((name) => hostileStrings(name).map((body) => [body, name] as const))
