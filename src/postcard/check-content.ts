@@ -5,12 +5,11 @@
  * @module
  */
 import { fieldMessages } from '../schema/field-messages.ts'
-import { isMissing } from '../schema/is-missing.ts'
-import { childOf, fieldEntries } from '../schema/read-field.ts'
+import { childOf } from '../schema/read-field.ts'
 import { SPEC_LIMITS } from '../spec/limits.ts'
 import { countCodePoints } from '../text/code-points.ts'
 import { defineRule } from '../verdict/define-rule.ts'
-import { checkKeyedValue } from './check-keyed-value.ts'
+import { checkKeyedValues, readKeyedMap, reportUnknownKeys } from './check-keyed-value.ts'
 import type { PostcardContext } from './types.ts'
 
 const MAX_PROPERTIES = SPEC_LIMITS.contentProperties
@@ -39,26 +38,12 @@ export const checkContent = defineRule<PostcardContext>({
     const keys = design.markdownAreas.map((area) => area.key)
     const expectKeys = () => report.meta({ expected_content_keys: keys })
     const content = childOf(body, 'content')
-    // spec 2.5 rule 2
-    if (keys.length === 0) {
-      if (!isMissing(content)) {
-        report.error('content', fieldMessages.prohibited('content'), 'prohibited')
-        expectKeys()
-      }
-      return
-    }
-    // spec 2.5 rule 1
-    if (isMissing(content)) {
-      report.error('content', fieldMessages.required('content'), 'required')
-      expectKeys()
-      return
-    }
-    const entries = fieldEntries(content)
-    if (entries === undefined) {
-      report.error('content', fieldMessages.array('content'), 'array')
-      expectKeys()
-      return
-    }
+    // spec 2.5 rules 1 and 2
+    const entries = readKeyedMap(report, 'content', content, keys, expectKeys, () => ({
+      message: fieldMessages.prohibited('content'),
+      code: 'prohibited',
+    }))
+    if (entries === undefined) return
     if (entries.length > MAX_PROPERTIES) {
       report.error('content', fieldMessages.maxItems('content', MAX_PROPERTIES), 'max-items')
     }
@@ -74,17 +59,8 @@ export const checkContent = defineRule<PostcardContext>({
         'max-total-length'
       )
     }
-    for (const key of keys) {
-      const value = childOf(content, key)
-      if (checkKeyedValue(report, `content.${key}`, value, MAX_VALUE_LENGTH)) expectKeys()
-    }
+    checkKeyedValues(report, 'content', content, keys, MAX_VALUE_LENGTH, expectKeys)
     // spec 2.5 rule 3
-    const expected = new Set(keys)
-    for (const [key] of entries) {
-      if (expected.has(key)) continue
-      const path = `content.${key}`
-      report.error(path, fieldMessages.prohibited(path), 'prohibited')
-      expectKeys()
-    }
+    reportUnknownKeys(report, 'content', entries, keys, expectKeys)
   },
 })
