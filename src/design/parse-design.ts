@@ -49,7 +49,8 @@ const MIN_FONT_SIZE_PT = 4
 // A multiplier outside this range is almost always a leading in points or millimetres.
 const MIN_LINE_HEIGHT = 0.5
 const MAX_LINE_HEIGHT = 5
-// DENSO WAVE: at least 4 printer dots per module, i.e. 0.17 mm at 600 dpi (research §3.3).
+// DENSO WAVE: at least 4 printer dots per module, i.e. 0.17 mm at 600 dpi
+// (https://www.qrcode.com/en/howto/cell.html).
 const MIN_MODULE_MM = 0.17
 // ISO/IEC 18004: a version 1 symbol is 21 modules wide, the smallest QR code there is.
 const VERSION_1_MODULES = 21

@@ -6,7 +6,7 @@
  * store, which works for a shared store too) and then gets the first one's answer, as if it had
  * arrived a moment later. If the first request does not finish within the wait, the duplicate
  * gets a 409 with the code `request_in_progress` and `Retry-After: 1`: the only 409 a client
- * may retry (research §0, point 5).
+ * may retry (a duplicate id or another payload under a key is final: retrying it cannot help).
  *
  * @module
  */
