@@ -24,31 +24,36 @@ import { emojiStartUnits, lookupEmoji, type EmojiEntry } from './emoji-set.ts'
 import { pinnedVersionIndex } from './emoji-version.ts'
 import type { EmojiFinding, EmojiScanOptions } from './types.ts'
 
-// A lazily initialised constant: built on first use, never changed afterwards (the pattern is
-// kept as its source, each scan makes its own RegExp, so no `lastIndex` is shared).
-let candidateMembers: string | undefined
+// A lazily initialised constant: built on first use, never changed afterwards (the candidate
+// units are a bit set that is only read).
+let candidateUnits: { readonly bits: Uint32Array; readonly lowest: number } | undefined
 
 /**
- * A coarse pre-filter for the code units that can start an emoji ({@link emojiStartUnits}) or end
- * a keycap (U+20E3): a few ranges, because V8 runs a character class of 250 members ten times
- * slower than one of ten ranges (measured: 100 µs against 10 µs on 8,000 characters).
+ * The code units that can start an emoji ({@link emojiStartUnits}) or end a keycap (U+20E3), as
+ * a bit set over the 65,536 code units: one load and one test per unit of the text, and nothing
+ * at all below the lowest of them (most Latin text).
  */
-function candidatePattern(): RegExp {
-  let members = candidateMembers
-  if (members === undefined) {
-    const units = [...emojiStartUnits(), 0x20e3].sort((a, b) => a - b)
-    const ranges: [number, number][] = []
-    for (const unit of units) {
-      const last = ranges.at(-1)
-      if (last && unit - last[1] <= 0x40) last[1] = unit
-      else ranges.push([unit, unit])
+function candidates(): { readonly bits: Uint32Array; readonly lowest: number } {
+  if (!candidateUnits) {
+    const bits = new Uint32Array(0x10000 >>> 5)
+    let lowest = 0x20e3
+    for (const unit of [...emojiStartUnits(), 0x20e3]) {
+      bits[unit >>> 5] = (bits[unit >>> 5] as number) | (1 << (unit & 31))
+      lowest = Math.min(lowest, unit)
     }
-    const hex = (unit: number): string => `\\u${unit.toString(16).padStart(4, '0')}`
-    members = ranges.map(([a, b]) => (a === b ? hex(a) : `${hex(a)}-${hex(b)}`)).join('')
-    candidateMembers = members
+    candidateUnits = { bits, lowest }
   }
-  // No `u` flag on purpose: lead surrogates are matched as code units.
-  return new RegExp(`[${members}]`, 'g')
+  return candidateUnits
+}
+
+/** The first position at or after `from` holding a candidate unit, or -1. */
+function nextCandidate(text: string, from: number): number {
+  const { bits, lowest } = candidates()
+  for (let index = from; index < text.length; index++) {
+    const unit = text.charCodeAt(index)
+    if (unit >= lowest && ((bits[unit >>> 5] as number) & (1 << (unit & 31))) !== 0) return index
+  }
+  return -1
 }
 
 /**
@@ -188,13 +193,15 @@ function segmentRun(text: string, start: number, pin: number, found: EmojiFindin
 export function findEmoji(text: string, options: EmojiScanOptions = {}): readonly EmojiFinding[] {
   const pin = pinnedVersionIndex(options.pinnedVersion)
   if (typeof text !== 'string') return []
-  const pattern = candidatePattern()
   const found: EmojiFinding[] = []
   // Everything before `done` is scanned, and a grapheme boundary is certain at `done`.
   let done = 0
+  // Where the search for the next candidate goes on.
+  let cursor = 0
   const startUnits = emojiStartUnits()
-  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-    let start = match.index
+  for (let at = nextCandidate(text, cursor); at >= 0; at = nextCandidate(text, cursor)) {
+    cursor = at + 1
+    let start = at
     const unit = text.charCodeAt(start)
     let certain = start === done || isSimple(text.charCodeAt(start - 1))
     if (unit === 0x20e3) {
@@ -218,7 +225,7 @@ export function findEmoji(text: string, options: EmojiScanOptions = {}): readonl
         if (entry || end - start === codePointUnits(first)) {
           if (entry) found.push(finding(start, grapheme, entry, pin))
           done = end
-          pattern.lastIndex = end
+          cursor = end
           continue
         }
       }
@@ -226,7 +233,7 @@ export function findEmoji(text: string, options: EmojiScanOptions = {}): readonl
     let from = start
     while (from > done && !isSafeBoundary(text, from)) from -= 1
     done = segmentRun(text, from, pin, found)
-    pattern.lastIndex = done
+    cursor = done
   }
   return found
 }
