@@ -215,6 +215,7 @@ export function analyzeWith(body: unknown, design: Design, store: AnalysisStore)
       layout,
       fit: layout ? work?.fit() : undefined,
       fitError: judged ? work?.fitError() : undefined,
+      fitSuggestion: judged ? work?.fitSuggestion() : undefined,
       emoji: work?.emoji() ?? [],
     })
   }

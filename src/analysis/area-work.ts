@@ -9,7 +9,7 @@ import type { MarkdownElement } from '../design/types.ts'
 import { findEmoji } from '../emoji/find-emoji.ts'
 import { emojiWarnings } from '../emoji/scan-emoji.ts'
 import type { EmojiFinding } from '../emoji/types.ts'
-import { fitErrorOf } from '../layout/check-fit.ts'
+import { fitFindingOf, type FitFinding, type FitSuggestion } from '../layout/check-fit.ts'
 import { layoutBlocks } from '../layout/layout-blocks.ts'
 import { fitMeasurement, type FitMeasurement } from '../layout/measure-fit.ts'
 import type { TextLayout } from '../layout/types.ts'
@@ -33,7 +33,7 @@ export class AreaWork {
   #reading: MarkdownReading | undefined
   #layout: TextLayout | null | undefined
   #fit: FitMeasurement | null | undefined
-  #fitError: MarkdownFitError | null | undefined
+  #fitFinding: FitFinding | null | undefined
   #emoji: readonly EmojiFinding[] | undefined
   #emojiWarnings: readonly WarningDraft[] | undefined
   #glyphWarnings: readonly WarningDraft[] | undefined
@@ -86,16 +86,30 @@ export class AreaWork {
 
   /** The `markdown_fit_errors` item when the layout does not fit (spec 2.5 rule 4, 7.1). */
   fitError(): MarkdownFitError | undefined {
-    if (this.#fitError === undefined) {
+    return this.#finding()?.error
+  }
+
+  /** The numbers of the fit error's `suggested_action` (characters, lines, font size). */
+  fitSuggestion(): FitSuggestion | undefined {
+    return this.#finding()?.suggestion
+  }
+
+  #finding(): FitFinding | undefined {
+    if (this.#fitFinding === undefined) {
       const layout = this.layout()
       const fonts = this.#environment.fonts
-      const error =
+      const finding =
         layout && fonts
-          ? fitErrorOf(this.text, this.reading().blocks, layout.metrics, this.area, fonts)
+          ? fitFindingOf(this.text, this.reading().blocks, layout.metrics, this.area, fonts)
           : undefined
-      this.#fitError = error ? Object.freeze(error) : NONE
+      this.#fitFinding = finding
+        ? Object.freeze({
+            error: Object.freeze(finding.error),
+            suggestion: Object.freeze(finding.suggestion),
+          })
+        : NONE
     }
-    return this.#fitError ?? undefined
+    return this.#fitFinding ?? undefined
   }
 
   /** The emoji of the text, in and out of the pinned set. */

@@ -469,7 +469,9 @@ function hyphenOf(face: Face): ShapedText {
  * @param availablePx Width of the line box in CSS px.
  * @param place Whether to position the pieces (the fit check only needs widths).
  * @param rules The renderer profile's rules: how widths round and when content fits.
- * @returns The lines; an empty text gives one empty line.
+ * @param maxLines Stop after this many lines (default: all): a fit check that only asks whether
+ *   the text fits needs no line past the first one that overflows its area.
+ * @returns The lines (the first `maxLines` of them); an empty text gives one empty line.
  */
 export function breakLines(
   line: InlineLine,
@@ -478,7 +480,8 @@ export function breakLines(
   fontSizePx: number,
   availablePx: number,
   place: boolean,
-  rules: ProfileRules
+  rules: ProfileRules,
+  maxLines = Number.POSITIVE_INFINITY
 ): BrokenLine[] {
   const text = line.text
   const prepared = prepare(line, family, faceOf)
@@ -493,7 +496,7 @@ export function breakLines(
   if (text.length === 0) return [{ start: 0, end: 0, width: 0, pieces: [] }]
   let start = 0
   let next = 0
-  while (start < text.length) {
+  while (start < text.length && lines.length < maxLines) {
     while (
       next < opportunities.length &&
       (opportunities[next] as BreakOpportunity).position <= start

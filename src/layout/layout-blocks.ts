@@ -129,28 +129,93 @@ export function measureBlocks(
   fonts: FontRegistry,
   options: LayoutOptions = {}
 ): LayoutMetrics {
+  return measure(blocks, box, fonts, options, false)
+}
+
+/**
+ * Whether blocks fit a box: `measureBlocks(...).fits`, but it stops at the first line that is
+ * too wide or below the box, so its cost grows with what the box holds, not with the text. The
+ * fit suggestion and the repair try many prefixes of a long text with it.
+ *
+ * @param blocks Paragraphs and list items.
+ * @param box Geometry and font.
+ * @param fonts The registry.
+ * @param options The renderer profile (default `chromium`).
+ * @returns Whether every line fits the width and the lines fit the height.
+ */
+export function fitsBlocks(
+  blocks: readonly ContentBlock[],
+  box: LayoutBox,
+  fonts: FontRegistry,
+  options: LayoutOptions = {}
+): boolean {
+  return measure(blocks, box, fonts, options, true).fits
+}
+
+/**
+ * The measurement of {@link measureBlocks}; with `stopEarly`, it ends at the first line that
+ * overflows (its metrics then cover the lines so far and say `fits: false`).
+ */
+function measure(
+  blocks: readonly ContentBlock[],
+  box: LayoutBox,
+  fonts: FontRegistry,
+  options: LayoutOptions,
+  stopEarly: boolean
+): LayoutMetrics {
   const shared = geometry(blocks, box, fonts, options)
   const { regular, faceOf, rules, sizePx, sizeMm, gutters } = shared
   let blanks = 0
   let lineCount = 0
   let widthOverflow = 0
   const overflowing: number[] = []
-  blocks.forEach((block, blockIndex) => {
+  // With `stopEarly`, a paragraph is broken only into the line boxes the height still holds and
+  // two more (float noise in the division cannot hide the line that overflows).
+  const cap = (): number =>
+    stopEarly
+      ? Math.max(
+          0,
+          Math.floor(
+            (box.height_mm - stackedMm(shared, lineCount, blanks)) /
+              Math.max(shared.lineHeightMm, 1e-9)
+          )
+        ) + 2
+      : Number.POSITIVE_INFINITY
+  for (let blockIndex = 0; blockIndex < blocks.length; blockIndex++) {
+    const block = blocks[blockIndex] as ContentBlock
     if (gapBefore(blocks, blockIndex)) blanks++
     const gutterMm = block.list >= 0 ? (gutters.get(block.list) ?? 0) : 0
     const availableMm = Math.max(0, box.width_mm - gutterMm)
     const availablePx = availableMm * PX_PER_MM
     for (const inline of block.lines) {
-      for (const line of breakLines(inline, regular, faceOf, sizePx, availablePx, false, rules)) {
+      const limit = cap()
+      const broken = breakLines(inline, regular, faceOf, sizePx, availablePx, false, rules, limit)
+      for (const line of broken) {
         if (!rules.fits(line.width * sizePx, availablePx)) {
           widthOverflow = Math.max(widthOverflow, line.width * sizeMm - availableMm)
         }
         if (stackedMm(shared, lineCount + 1, blanks) > box.height_mm + HEIGHT_EPSILON_MM)
           overflowing.push(lineCount)
         lineCount++
+        if (stopEarly && (widthOverflow > 0 || overflowing.length > 0)) {
+          return metricsOf(
+            box,
+            shared,
+            lineCount,
+            blanks,
+            blockIndex + 1,
+            overflowing,
+            widthOverflow
+          )
+        }
+      }
+      // Cut short without an overflowing line (cannot happen with two spare line boxes): measure
+      // the whole text instead of guessing.
+      if (broken.length >= limit && (broken.at(-1)?.end ?? 0) < inline.text.length) {
+        return measure(blocks, box, fonts, options, false)
       }
     }
-  })
+  }
   return metricsOf(box, shared, lineCount, blanks, blocks.length, overflowing, widthOverflow)
 }
 

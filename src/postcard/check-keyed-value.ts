@@ -31,7 +31,7 @@ export function checkKeyedValue(
   if (typeof value !== 'string') {
     report.error(path, fieldMessages.string(path), 'string')
   } else if (countCharacters(value, max) > max) {
-    report.error(path, fieldMessages.maxLength(path, max), 'max-length')
+    report.error(path, fieldMessages.maxLength(path, max), 'max-length', { max })
   }
   return false
 }

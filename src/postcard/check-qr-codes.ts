@@ -63,7 +63,9 @@ export const checkQrCodes = defineRule<PostcardContext>({
       if (!isMissing(qrCodes)) {
         if (urlKind.length > 0) {
           const labels = urlKind.map((code) => code.label)
-          report.error('qr_codes', fieldMessages.urlKindQrs('qr_codes', labels), 'url-kind-qr')
+          report.error('qr_codes', fieldMessages.urlKindQrs('qr_codes', labels), 'url-kind-qr', {
+            labels,
+          })
         } else {
           report.error('qr_codes', fieldMessages.prohibited('qr_codes'), 'prohibited')
         }
@@ -95,7 +97,9 @@ export const checkQrCodes = defineRule<PostcardContext>({
       const path = `qr_codes.${key}`
       const code = urlKindFor(key, urlKind)
       if (code) {
-        report.error(path, fieldMessages.urlKindQr(path, code.label), 'url-kind-qr')
+        report.error(path, fieldMessages.urlKindQr(path, code.label), 'url-kind-qr', {
+          label: code.label,
+        })
       } else {
         report.error(path, fieldMessages.prohibited(path), 'prohibited')
       }

@@ -20,8 +20,16 @@ import type {
  * stamped with the rule's id. Rules never throw on user input; they report.
  */
 export interface Report {
-  /** Adds a field error (a message of the 422 body's `errors`). */
-  error(path: string, message: string, code: FieldErrorCode): void
+  /**
+   * Adds a field error (a message of the 422 body's `errors`), with the data its message is made
+   * of beyond the path (see `FieldError.data`).
+   */
+  error(
+    path: string,
+    message: string,
+    code: FieldErrorCode,
+    data?: Readonly<Record<string, unknown>>
+  ): void
   /** Adds field errors found elsewhere, e.g. by `checkStructure`. */
   errorsFrom(errors: readonly FieldErrorDraft[]): void
   /** Adds a non-blocking warning. */
@@ -88,8 +96,17 @@ class RuleReport implements Report {
     this.#rule = rule
   }
 
-  error(path: string, message: string, code: FieldErrorCode): void {
-    this.#found.errors.push({ path, message, code, rule: this.#rule })
+  error(
+    path: string,
+    message: string,
+    code: FieldErrorCode,
+    data?: Readonly<Record<string, unknown>>
+  ): void {
+    this.#found.errors.push(
+      data === undefined
+        ? { path, message, code, rule: this.#rule }
+        : { path, message, code, data, rule: this.#rule }
+    )
   }
 
   errorsFrom(errors: readonly FieldErrorDraft[]): void {

@@ -60,6 +60,11 @@ vi.mock('../../src/layout/layout-blocks.ts', async (importOriginal) => {
       calls.measureBlocks.push(args[1])
       return original.measureBlocks(...args)
     },
+    // The fit check's trials: a measurement that stops at the first line past the area.
+    fitsBlocks: (...args: Parameters<typeof original.fitsBlocks>) => {
+      calls.measureBlocks.push(args[1])
+      return original.fitsBlocks(...args)
+    },
   }
 })
 
