@@ -104,7 +104,9 @@ const checkFormats = defineRule<CampaignContext>({
     const date = 'delivery.deliveryPeriodEndAt'
     const end = presentString(body, date)
     if (end !== undefined && !isCalendarDate(end)) {
-      report.error(date, fieldMessages.dateFormat(date, 'Y-m-d'), 'date-format', { format: 'Y-m-d' })
+      report.error(date, fieldMessages.dateFormat(date, 'Y-m-d'), 'date-format', {
+        format: 'Y-m-d',
+      })
     }
     const email = 'billing.invoiceEmail'
     const address = presentString(body, email)
