@@ -22,9 +22,15 @@ export type * from './analysis/types.ts'
 export { validatePostcard } from './postcard/validate-postcard.ts'
 export { measureFit } from './analysis/measure-fit.ts'
 export type { FitMeasurement } from './layout/measure-fit.ts'
+export type { FitSuggestion } from './layout/check-fit.ts'
 export { renderPreview, PreviewOptionsError } from './preview/render-preview.ts'
 export { previewEmojiKeys } from './preview/preview-emoji-keys.ts'
 export type { Preview, PreviewDrawOptions, PreviewOptions } from './preview/types.ts'
+
+// Messages for people in English, German, Dutch and French, from the findings' codes and data
+export { createMessages, type Messages } from './i18n/create-messages.ts'
+export { LOCALES, LocaleError, type Locale } from './i18n/locale.ts'
+export type { Formatter } from './i18n/formatter.ts'
 
 // Campaigns (spec 2.1, 4.2)
 export { validateCampaign } from './campaign/validate-campaign.ts'

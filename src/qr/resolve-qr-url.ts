@@ -118,7 +118,7 @@ export function resolveQrUrl(value: string): QrUrlResolution {
     const inner = resolveQrUrl(trimmed)
     return reject(
       'whitespace',
-      `Unexpected whitespace around ${code(trimmed)}`,
+      `Unexpected whitespace around ${inlineCode(trimmed)}`,
       inner.ok ? inner.url : inner.example,
       { value: trimmed }
     )
@@ -128,7 +128,7 @@ export function resolveQrUrl(value: string): QrUrlResolution {
     const inner = resolveQrUrl(removeControls(value))
     return reject(
       'control-character',
-      `Unexpected ${describeControl(control)} in ${code(value)}`,
+      `Unexpected ${describeControl(control)} in ${inlineCode(value)}`,
       inner.ok ? inner.url : inner.example,
       { value, control }
     )
@@ -150,7 +150,7 @@ function resolveHttp(value: string, scheme: string): QrUrlResolution {
     const repaired = httpHref(value) ?? httpHref(`${scheme}://${rest.replace(/^[/\\]+/, '')}`)
     return reject(
       'missing-slashes',
-      `Unexpected ${code(value)} without \`//\` after the scheme`,
+      `Unexpected ${inlineCode(value)} without \`//\` after the scheme`,
       repaired ?? GENERIC_EXAMPLE,
       { value }
     )
@@ -163,7 +163,7 @@ function resolveHttp(value: string, scheme: string): QrUrlResolution {
   if (host === '') {
     return reject(
       'missing-host',
-      `Unexpected ${code(value)} without a host`,
+      `Unexpected ${inlineCode(value)} without a host`,
       exampleWith(`https://${EXAMPLE_HOST}/${tail.replace(/^[/\\]+/, '')}`),
       { value }
     )
@@ -174,14 +174,14 @@ function resolveHttp(value: string, scheme: string): QrUrlResolution {
   if (port !== undefined && !(/^\d+$/.test(port) && Number(port) <= 65535)) {
     return reject(
       'invalid-port',
-      `Unexpected port ${code(port)} in ${code(value)}`,
+      `Unexpected port ${inlineCode(port)} in ${inlineCode(value)}`,
       exampleWith(`${scheme}://${authority.slice(0, authority.length - port.length - 1)}${tail}`),
       { value, port }
     )
   }
   return reject(
     'invalid-host',
-    `Unexpected host ${code(host)} in ${code(value)}`,
+    `Unexpected host ${inlineCode(host)} in ${inlineCode(value)}`,
     exampleWith(`https://${EXAMPLE_HOST}${tail}`),
     { value, host }
   )
@@ -195,7 +195,7 @@ function unsupportedScheme(value: string, scheme: string): QrUrlResolution {
     : GENERIC_EXAMPLE
   return reject(
     'unsupported-scheme',
-    `Unexpected scheme ${code(`${scheme}:`)} in ${code(value)}`,
+    `Unexpected scheme ${inlineCode(`${scheme}:`)} in ${inlineCode(value)}`,
     example,
     { value, scheme }
   )
@@ -206,7 +206,7 @@ function resolveSchemeless(value: string): QrUrlResolution {
   if (/^[/\\]{2}/.test(value)) {
     return reject(
       'scheme-relative-url',
-      `Unexpected scheme-relative URL ${code(value)}`,
+      `Unexpected scheme-relative URL ${inlineCode(value)}`,
       httpHref(`https:${value}`) ?? GENERIC_EXAMPLE,
       { value }
     )
@@ -214,7 +214,7 @@ function resolveSchemeless(value: string): QrUrlResolution {
   if (value.startsWith('#')) {
     return reject(
       'fragment',
-      `Unexpected fragment ${code(value)}`,
+      `Unexpected fragment ${inlineCode(value)}`,
       exampleWith(value, `https://${EXAMPLE_HOST}/page`),
       { value }
     )
@@ -222,7 +222,7 @@ function resolveSchemeless(value: string): QrUrlResolution {
   if (hostWithPort(value) || isDomain(/^[^/?#\\]*/.exec(value)?.[0] ?? '')) {
     const href = httpHref(`https://${value}`)
     if (href !== undefined) {
-      return reject('missing-scheme', `Unexpected ${code(value)} without a scheme`, href, {
+      return reject('missing-scheme', `Unexpected ${inlineCode(value)} without a scheme`, href, {
         value,
       })
     }
@@ -230,13 +230,13 @@ function resolveSchemeless(value: string): QrUrlResolution {
   if (/[/?#\\]/.test(value) || value.startsWith('.') || FILE_EXTENSIONS.has(extension(value))) {
     return reject(
       'relative-url',
-      `Unexpected relative URL ${code(value)}`,
+      `Unexpected relative URL ${inlineCode(value)}`,
       exampleWith(value, `https://${EXAMPLE_HOST}/`),
       { value }
     )
   }
   const query = new URLSearchParams({ code: value }).toString()
-  return reject('bare-code', `Unexpected ${code(value)}`, `${GENERIC_EXAMPLE}?${query}`, { value })
+  return reject('bare-code', `Unexpected ${inlineCode(value)}`, `${GENERIC_EXAMPLE}?${query}`, { value })
 }
 
 function reject(
@@ -248,7 +248,7 @@ function reject(
   return {
     ok: false,
     problem,
-    message: `${unexpected}, expected a complete http(s) URL such as ${code(example)}.`,
+    message: `${unexpected}, expected a complete http(s) URL such as ${inlineCode(example)}.`,
     example,
     parts,
   }
@@ -389,7 +389,7 @@ function describeControl(code: number): string {
  * A value as inline code in a message: control characters escaped, cut at `MAX_QUOTE`, and
  * fenced with more backticks than it contains (CommonMark), so `` a`b `` stays one span.
  */
-export function code(value: string): string {
+export function inlineCode(value: string): string {
   const text = quote(value)
   const runs = text.match(/`+/g)
   if (!runs) return `\`${text}\``
