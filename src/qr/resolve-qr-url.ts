@@ -236,7 +236,9 @@ function resolveSchemeless(value: string): QrUrlResolution {
     )
   }
   const query = new URLSearchParams({ code: value }).toString()
-  return reject('bare-code', `Unexpected ${inlineCode(value)}`, `${GENERIC_EXAMPLE}?${query}`, { value })
+  return reject('bare-code', `Unexpected ${inlineCode(value)}`, `${GENERIC_EXAMPLE}?${query}`, {
+    value,
+  })
 }
 
 function reject(
