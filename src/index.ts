@@ -27,6 +27,19 @@ export { renderPreview, PreviewOptionsError } from './preview/render-preview.ts'
 export { previewEmojiKeys } from './preview/preview-emoji-keys.ts'
 export type { Preview, PreviewDrawOptions, PreviewOptions } from './preview/types.ts'
 
+// Form libraries: the rules as a Standard Schema (react-hook-form, TanStack Form, vee-validate...)
+export {
+  postcardSchema,
+  type PostcardSchema,
+  type PostcardSchemaFailure,
+  type PostcardSchemaIssue,
+  type PostcardSchemaOptions,
+  type PostcardSchemaProps,
+  type PostcardSchemaSuccess,
+  type PostcardSchemaWarning,
+} from './standard-schema/postcard-schema.ts'
+export type * from './standard-schema/standard-schema.ts'
+
 // Messages for people in English, German, Dutch and French, from the findings' codes and data
 export { createMessages, type Messages } from './i18n/create-messages.ts'
 export { LOCALES, LocaleError, type Locale } from './i18n/locale.ts'

@@ -20,6 +20,7 @@ test('should expose the public core API', async () => {
     'loadFontRegistry',
     'measureFit',
     'parseDesign',
+    'postcardSchema',
     'previewEmojiKeys',
     'renderPreview',
     'validateCampaign',
