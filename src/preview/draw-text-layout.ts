@@ -10,7 +10,7 @@ import { sequenceKey } from '../emoji/emoji-artwork-key.ts'
 import type { EmojiRun, LayoutLine, TextLayout, TextRun } from '../layout/types.ts'
 import { formatNumber } from './format-number.ts'
 import type { PreviewDefs } from './preview-defs.ts'
-import { joinMarkup, svgElement, type SvgMarkup } from './svg-element.ts'
+import { joinMarkup, svgElement, svgUse, type SvgMarkup } from './svg-element.ts'
 
 /** Opacity of lines that do not fit: visible, but plainly not part of the printed card. */
 export const OVERFLOW_OPACITY = 0.35
@@ -101,7 +101,7 @@ function drawTextRun(run: TextRun, x: number, baseline: number, defs: PreviewDef
     const id = defs.glyph(run.face, glyph.glyphId)
     if (id === undefined) continue
     const offset = (glyph.x_mm - run.x_mm) / scale
-    uses.push(svgElement('use', { href: `#${id}`, x: formatNumber(offset, 1) }))
+    uses.push(svgUse(`#${id}`, formatNumber(offset, 1)))
   }
   if (uses.length === 0) return joinMarkup([])
   const s = formatNumber(scale, 9)

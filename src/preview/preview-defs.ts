@@ -7,8 +7,8 @@
 import { faceStore, type MemoSlot } from '../text/face-memo.ts'
 import type { Face } from '../text/types.ts'
 import { compactPathData } from './compact-path.ts'
-import { sanitizeSvgFragment } from './sanitize-svg.ts'
-import { joinMarkup, svgElement, type SvgMarkup } from './svg-element.ts'
+import { sanitizeSvgFragment } from '../svg/sanitize-svg.ts'
+import { escapeXmlAttribute, joinMarkup, svgElement, type SvgMarkup } from './svg-element.ts'
 
 /** Artwork of one emoji as SVG elements in its own coordinate space (Twemoji: `0 0 36 36`). */
 export interface SymbolArtwork {
@@ -38,6 +38,7 @@ const idSafe = /^[a-z0-9][a-z0-9-]{0,127}$/i
 /**
  * Compacted outlines of a face by glyph id, on the face's memo for the life of the face: a glyph
  * is serialised once per registry, not once per preview (at most one entry per glyph of the font).
+ * Kept escaped for an XML attribute, so a preview does not scan them again.
  */
 const OUTLINES: MemoSlot<Map<number, string>> = Object.freeze({
   name: 'compacted outlines',
@@ -48,7 +49,7 @@ function outline(face: Face, glyphId: number): string {
   const cache = faceStore(face, OUTLINES)
   let d = cache?.get(glyphId)
   if (d === undefined) {
-    d = compactPathData(face.glyphPath(glyphId).trim())
+    d = escapeXmlAttribute(compactPathData(face.glyphPath(glyphId).trim()))
     cache?.set(glyphId, d)
   }
   return d
@@ -85,7 +86,8 @@ export function createPreviewDefs(prefix: string): PreviewDefs {
       const id = d === '' ? '' : `${prefix}g${used.index}-${glyphId}`
       used.ids.set(glyphId, id)
       if (id === '') return undefined
-      parts.push(svgElement('path', { id, d }))
+      // svgElement('path', { id, d }), with `d` escaped once per face and glyph.
+      parts.push(`<path id="${escapeXmlAttribute(id)}" d="${d}"/>` as SvgMarkup)
       return id
     },
     emoji(key, artwork) {
