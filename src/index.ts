@@ -40,6 +40,17 @@ export {
 } from './standard-schema/postcard-schema.ts'
 export type * from './standard-schema/standard-schema.ts'
 
+// Repairing a refused body by spec 7.1's repair rules, every change listed
+export { repairPostcard } from './repair/repair-postcard.ts'
+export type {
+  RepairChange,
+  RepairOptions,
+  RepairProblem,
+  RepairProblemCode,
+  RepairResult,
+  RepairRule,
+} from './repair/types.ts'
+
 // Messages for people in English, German, Dutch and French, from the findings' codes and data
 export { createMessages, type Messages } from './i18n/create-messages.ts'
 export { LOCALES, LocaleError, type Locale } from './i18n/locale.ts'

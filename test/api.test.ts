@@ -23,6 +23,7 @@ test('should expose the public core API', async () => {
     'postcardSchema',
     'previewEmojiKeys',
     'renderPreview',
+    'repairPostcard',
     'validateCampaign',
     'validatePostcard',
   ])
