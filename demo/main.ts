@@ -8,12 +8,17 @@
 import sandboxConfig from '../config/sandbox.json' with { type: 'json' }
 import fontsManifest from '../fonts/fonts.json' with { type: 'json' }
 import {
+  createMessages,
+  LOCALES,
   parseDesign,
   previewEmojiKeys,
   type Design,
   type FontRegistry,
+  type Locale,
+  type Messages,
   type Verdict,
 } from '../src/index.ts'
+import { DEMO_TEXTS, type DemoTexts, type StaticText } from './demo-texts.ts'
 import { byId, h, setItems, setText } from './dom.ts'
 import { createHttpEmojiArtwork } from './emoji-artwork-source.ts'
 import { faceNeeds, markdownFaces } from './face-needs.ts'
@@ -82,6 +87,14 @@ const verdictText = byId('verdict-text', HTMLElement)
 const verdictDetail = byId('verdict-detail', HTMLElement)
 const otherErrors = byId('e-other', HTMLUListElement)
 const otherWarnings = byId('w-other', HTMLUListElement)
+const languageSelect = byId('language', HTMLSelectElement)
+
+/** The page's language: `?lang=de`, else the browser's languages, else English. */
+let messages: Messages = createMessages([
+  ...(new URLSearchParams(location.search).get('lang') ?? '').split(',').filter(Boolean),
+  ...navigator.languages,
+])
+let texts: DemoTexts = DEMO_TEXTS[messages.locale]
 
 const flowSlot: FindingSlot = {
   control: flowInput,
@@ -113,10 +126,10 @@ let timer: ReturnType<typeof setTimeout> | undefined
 let generation = 0
 
 function describeFlow(flow: CatalogFlow | undefined): string {
-  if (!flow) return 'Not a flow of the sandbox config: the sandbox answers 404.'
+  if (!flow) return texts.flow.unknown
   return flow.paused
-    ? `Flow of account ${flow.accountId}, paused: the sandbox answers 202 accepted.`
-    : `Flow of account ${flow.accountId}, active (batches ${flow.batch}): the sandbox answers 201 queued.`
+    ? texts.flow.paused(flow.accountId)
+    : texts.flow.active(flow.accountId, flow.batch)
 }
 
 function flowOf(id: string): CatalogFlow | undefined {
@@ -156,28 +169,29 @@ function showSide(host: HTMLElement, svg: string): void {
 
 function showVerdict(verdict: Verdict, flow: CatalogFlow | undefined): void {
   const warnings = verdict.warnings.length
-  const note =
-    warnings === 0
-      ? ''
-      : ` ${warnings} ${warnings === 1 ? 'warning does' : 'warnings do'} not block sending.`
+  const note = warnings === 0 ? '' : texts.verdict.warnings(warnings, messages.format)
   verdictBox.dataset['ok'] = String(verdict.ok)
   if (verdict.ok) {
-    setText(verdictText, 'The API would accept this postcard')
+    setText(verdictText, texts.verdict.accept)
     const answer = !flow
-      ? 'The sandbox knows no flow with this id: it would answer 404.'
+      ? texts.verdict.notFound
       : flow.paused
-        ? '202 accepted: the flow is paused.'
-        : '201 queued for the next batch.'
+        ? texts.verdict.paused
+        : texts.verdict.queued
     setText(verdictDetail, `${answer}${note}`)
   } else {
-    setText(verdictText, 'The API would answer 422')
-    setText(verdictDetail, `${verdict.body.message}${note}`)
+    setText(verdictText, texts.verdict.refuse)
+    // English shows the 422's own message; other languages say it in their words.
+    setText(
+      verdictDetail,
+      `${messages.locale === 'en' ? verdict.body.message : texts.verdict.invalid}${note}`
+    )
   }
 }
 
 function showProblem(message: string): void {
   verdictBox.dataset['ok'] = 'error'
-  setText(verdictText, 'This design cannot be checked')
+  setText(verdictText, texts.verdict.unchecked)
   setText(verdictDetail, message)
 }
 
@@ -188,6 +202,7 @@ function commit(current: Page, body: FormBody, registry: FontRegistry): LiveResu
     fonts: registry,
     emojiArtwork: emoji.artwork,
     guides: guides.checked,
+    messages,
   })
   showSide(front, result.front)
   showSide(back, result.back)
@@ -201,7 +216,7 @@ function commit(current: Page, body: FormBody, registry: FontRegistry): LiveResu
   showVerdict(result.verdict, flowOf(body.flow_id))
   const end = performance.now()
   performance.measure(UPDATE_MEASURE, { start, end, detail: { remeasured: result.remeasured } })
-  setText(timing, `Checked and drawn in ${(end - start).toFixed(1)} ms`)
+  setText(timing, texts.timing(messages.format.number(end - start, 1)))
   return result
 }
 
@@ -285,7 +300,8 @@ function chooseDesign(file: string): void {
       to: { ...SAMPLE_TO, ...previous?.to },
       from: { ...SAMPLE_FROM, ...previous?.from },
     },
-    onInput
+    onInput,
+    texts
   )
   fieldsHost.replaceChildren(form.element)
   const slots = new Map(form.slots)
@@ -302,9 +318,10 @@ function chooseDesign(file: string): void {
   if (flow?.tokens[0] !== undefined) tokenSelect.value = flow.tokens[0]
   setText(flowHint, describeFlow(flow))
   const { width_mm: width, height_mm: height } = design.format
+  const size = `${messages.format.number(width)} × ${messages.format.mm(height)}`
   setText(
     designHint,
-    `${width} × ${height} mm, ${design.markdownAreas.length} ${design.markdownAreas.length === 1 ? 'text' : 'texts'}, ${design.keyedQrCodes.length} QR ${design.keyedQrCodes.length === 1 ? 'field' : 'fields'}. ${entry.file}`
+    `${texts.design(size, design.markdownAreas.length, design.keyedQrCodes.length, messages.format)} ${entry.file}`
   )
   designSelect.value = file
   history.replaceState(null, '', `#${file}`)
@@ -312,7 +329,38 @@ function chooseDesign(file: string): void {
   void run()
 }
 
+/** Words the page in a language: its static texts, then the form and the findings again. */
+function setLanguage(locale: Locale): void {
+  messages = createMessages(locale)
+  texts = DEMO_TEXTS[locale]
+  document.documentElement.lang = locale
+  languageSelect.value = locale
+  for (const element of document.querySelectorAll<HTMLElement>('[data-text]')) {
+    const key = element.dataset['text'] as StaticText
+    if (Object.hasOwn(texts.page, key)) setText(element, texts.page[key])
+  }
+}
+
 async function start(): Promise<void> {
+  languageSelect.replaceChildren(
+    ...LOCALES.map((locale) =>
+      h('option', { value: locale, lang: locale }, [DEMO_TEXTS[locale].name])
+    )
+  )
+  setLanguage(messages.locale)
+  setText(verdictText, texts.page.loading)
+  languageSelect.addEventListener('change', () => {
+    setLanguage(languageSelect.value as Locale)
+    if (!page) return
+    // The form is built again in the new words; what was typed, the flow and the token stay.
+    const flow = flowInput.value
+    const token = tokenSelect.value
+    chooseDesign(page.entry.file)
+    flowInput.value = flow
+    tokenSelect.value = token
+    setText(flowHint, describeFlow(flowOf(flow)))
+    void run()
+  })
   for (const entry of catalog.designs) {
     try {
       designs.set(entry.file, parseDesign(await entry.load()))
