@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Formatter, Locale } from '../src/index.ts'
+import type { Formatter, Locale } from '../src/forms/index.ts'
 import type { AddressField } from './sample-postcard.ts'
 
 /** The texts of the page in one language. */

@@ -7,15 +7,14 @@
  *
  * @module
  */
+import { createMessages, type Messages } from '../src/forms/index.ts'
 import {
-  createMessages,
   createPreflight,
   renderPreview,
   type Design,
   type EmojiArtwork,
   type FitMeasurement,
   type FontRegistry,
-  type Messages,
   type Preflight,
   type Verdict,
   type Warning,

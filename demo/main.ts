@@ -7,15 +7,12 @@
  */
 import sandboxConfig from '../config/sandbox.json' with { type: 'json' }
 import fontsManifest from '../fonts/fonts.json' with { type: 'json' }
+import { createMessages, LOCALES, type Locale, type Messages } from '../src/forms/index.ts'
 import {
-  createMessages,
-  LOCALES,
   parseDesign,
   previewEmojiKeys,
   type Design,
   type FontRegistry,
-  type Locale,
-  type Messages,
   type Verdict,
 } from '../src/index.ts'
 import { DEMO_TEXTS, type DemoTexts, type StaticText } from './demo-texts.ts'

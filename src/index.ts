@@ -27,34 +27,8 @@ export { renderPreview, PreviewOptionsError } from './preview/render-preview.ts'
 export { previewEmojiKeys } from './preview/preview-emoji-keys.ts'
 export type { Preview, PreviewDrawOptions, PreviewOptions } from './preview/types.ts'
 
-// Form libraries: the rules as a Standard Schema (react-hook-form, TanStack Form, vee-validate...)
-export {
-  postcardSchema,
-  type PostcardSchema,
-  type PostcardSchemaFailure,
-  type PostcardSchemaIssue,
-  type PostcardSchemaOptions,
-  type PostcardSchemaProps,
-  type PostcardSchemaSuccess,
-  type PostcardSchemaWarning,
-} from './standard-schema/postcard-schema.ts'
-export type * from './standard-schema/standard-schema.ts'
-
-// Repairing a refused body by spec 7.1's repair rules, every change listed
-export { repairPostcard } from './repair/repair-postcard.ts'
-export type {
-  RepairChange,
-  RepairOptions,
-  RepairProblem,
-  RepairProblemCode,
-  RepairResult,
-  RepairRule,
-} from './repair/types.ts'
-
-// Messages for people in English, German, Dutch and French, from the findings' codes and data
-export { createMessages, type Messages } from './i18n/create-messages.ts'
-export { LOCALES, LocaleError, type Locale } from './i18n/locale.ts'
-export type { Formatter } from './i18n/formatter.ts'
+// Form libraries (Standard Schema), messages in four languages and repair are the entry
+// postcard-preflight/forms (src/forms/index.ts), so the core's bundle stays within its budget.
 
 // Campaigns (spec 2.1, 4.2)
 export { validateCampaign } from './campaign/validate-campaign.ts'

@@ -8,24 +8,29 @@ test('should expose the public core API', async () => {
     'DesignError',
     'EmojiVersionError',
     'FontError',
-    'LOCALES',
-    'LocaleError',
     'PreflightOptionsError',
     'PreviewOptionsError',
     'SPEC_LIMITS',
     'analyzePostcard',
     'createFontRegistry',
-    'createMessages',
     'createPreflight',
     'loadFontRegistry',
     'measureFit',
     'parseDesign',
-    'postcardSchema',
     'previewEmojiKeys',
     'renderPreview',
-    'repairPostcard',
     'validateCampaign',
     'validatePostcard',
+  ])
+})
+
+test('should expose the forms API', async () => {
+  expect(Object.keys(await import('../src/forms/index.ts')).sort()).toEqual([
+    'LOCALES',
+    'LocaleError',
+    'createMessages',
+    'postcardSchema',
+    'repairPostcard',
   ])
 })
 
