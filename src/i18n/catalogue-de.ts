@@ -9,7 +9,7 @@ import type { Catalogue } from './catalogue.ts'
 import {
   constructName,
   qrFitEntry,
-  statedCountry,
+  zipFormat,
   suggestionOf,
   urlEntry,
   type UrlPhrases,
@@ -37,12 +37,12 @@ const CONSTRUCTS: Readonly<Record<string, string>> = {
   table: 'Tabelle',
 }
 
-/** The stated countries (spec 1) as the sentences name them, and their postal code layouts. */
+/** The destinations the spec states (spec 1), as the sentences name them. */
 const COUNTRIES = {
-  DE: { name: 'Deutschland', layout: '5 Ziffern' },
-  AT: { name: 'Österreich', layout: '4 Ziffern' },
-  CH: { name: 'die Schweiz', layout: '4 Ziffern' },
-  NL: { name: 'die Niederlande', layout: '4 Ziffern und 2 Buchstaben' },
+  DE: { name: 'Deutschland' },
+  AT: { name: 'Österreich' },
+  CH: { name: 'die Schweiz' },
+  NL: { name: 'die Niederlande' },
 } as const
 
 const URL_PHRASES: UrlPhrases = {
@@ -140,10 +140,9 @@ export const de: Catalogue = {
       `Unerwartet viele Fett- und Kursivzeichen (${format.number(data.number('runs'))}) in ${path}, erwartet weit weniger: Der Platzbedarf wird mit \`*\` und \`_\` als gewöhnlichen Zeichen gemessen.`,
     'emoji-artwork-missing': (_, data) =>
       `Unerwartetes Emoji \`${data.string('grapheme')}\` ohne Grafik, erwartet eine Grafik für den Schlüssel \`${data.string('key')}\` in \`emojiArtwork\`: Laden Sie die Schlüssel von \`previewEmojiKeys\`.`,
-    'zip-format': (_, data) => {
-      const country = statedCountry(data)
-      const words = COUNTRIES[country.code]
-      return `Unerwartete Postleitzahl \`${shorten(data.string('zip'))}\` für ${words.name}, erwartet ${words.layout} wie \`${country.zipExample}\`.`
+    'zip-format': (_, data, format) => {
+      const { country, examples } = zipFormat(data, 'de')
+      return `Unerwartete Postleitzahl \`${shorten(data.string('zip'))}\` (${country}), erwartet eine Postleitzahl wie ${format.or(examples)}.`
     },
     'country-on-request': (_, data, format) =>
       `Unerwartetes Land \`${shorten(data.string('country'))}\`, erwartet ${format.or(Object.values(COUNTRIES).map((country) => country.name))}: Andere Ziele gibt es nur auf Anfrage.`,

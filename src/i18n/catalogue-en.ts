@@ -7,17 +7,19 @@
  * @module
  */
 import { formatSuggestion } from '../layout/check-fit.ts'
-import { STATED_COUNTRIES } from '../postcard/recognize-country.ts'
 import { fieldMessages } from '../schema/field-messages.ts'
 import { shorten } from '../verdict/shorten.ts'
 import type { Catalogue } from './catalogue.ts'
 import {
   fitSuggestionOf,
   qrFitVariant,
-  statedCountry,
+  zipFormat,
   urlEntry,
   type UrlPhrases,
 } from './finding-parts.ts'
+
+/** The destinations the spec states (spec 1), as the service names them. */
+const STATED_NAMES = ['Germany', 'Austria', 'Switzerland', 'the Netherlands']
 
 /** What is unexpected about a value that is no complete http(s) URL (spec 2.6). */
 const URL_PHRASES: UrlPhrases = {
@@ -105,11 +107,11 @@ export const en: Catalogue = {
     'emoji-artwork-missing': (_, data) =>
       `Unexpected emoji \`${data.string('grapheme')}\` without artwork, expected artwork for key \`${data.string('key')}\` in \`emojiArtwork\`, load the keys of \`previewEmojiKeys\``,
     'zip-format': (_, data) => {
-      const country = statedCountry(data)
-      return `Unexpected zip \`${shorten(data.string('zip'))}\` for ${country.name}, expected ${country.zipLayout} such as \`${country.zipExample}\``
+      const { country, examples } = zipFormat(data, 'en')
+      return `Unexpected zip \`${shorten(data.string('zip'))}\` for ${country}, expected a postal code like ${examples.join(' or ')}`
     },
     'country-on-request': (_, data, format) =>
-      `Unexpected country \`${shorten(data.string('country'))}\`, expected ${format.or(STATED_COUNTRIES.map((country) => country.name))}: other destinations are available on request only`,
+      `Unexpected country \`${shorten(data.string('country'))}\`, expected ${format.or(STATED_NAMES)}: other destinations are available on request only`,
     'unknown-field': (_, data) => {
       const field = shorten(data.string('field'))
       const expected = data.optionalString('expected')

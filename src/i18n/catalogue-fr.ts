@@ -11,7 +11,7 @@ import type { Catalogue } from './catalogue.ts'
 import {
   constructName,
   qrFitEntry,
-  statedCountry,
+  zipFormat,
   suggestionOf,
   urlEntry,
   type UrlPhrases,
@@ -41,12 +41,12 @@ const CONSTRUCTS: Readonly<Record<string, string>> = {
   table: 'tableau',
 }
 
-/** The stated countries (spec 1) with their articles, and their postal code layouts. */
+/** The destinations the spec states (spec 1), as the sentences name them. */
 const COUNTRIES = {
-  DE: { name: 'l’Allemagne', layout: '5 chiffres' },
-  AT: { name: 'l’Autriche', layout: '4 chiffres' },
-  CH: { name: 'la Suisse', layout: '4 chiffres' },
-  NL: { name: 'les Pays-Bas', layout: '4 chiffres et 2 lettres' },
+  DE: { name: 'l’Allemagne' },
+  AT: { name: 'l’Autriche' },
+  CH: { name: 'la Suisse' },
+  NL: { name: 'les Pays-Bas' },
 } as const
 
 const URL_PHRASES: UrlPhrases = {
@@ -144,10 +144,9 @@ export const fr: Catalogue = {
       `Trop de marques de gras et d’italique (${format.number(data.number('runs'))}) dans ${path}, beaucoup moins sont attendues${COLON} la place occupée est mesurée avec \`*\` et \`_\` comme caractères ordinaires.`,
     'emoji-artwork-missing': (_, data) =>
       `Emoji \`${data.string('grapheme')}\` inattendu sans illustration, une illustration est attendue pour la clé \`${data.string('key')}\` dans \`emojiArtwork\`${COLON} chargez les clés de \`previewEmojiKeys\`.`,
-    'zip-format': (_, data) => {
-      const country = statedCountry(data)
-      const words = COUNTRIES[country.code]
-      return `Code postal \`${shorten(data.string('zip'))}\` inattendu pour ${words.name}, ${words.layout} attendus, par exemple \`${country.zipExample}\`.`
+    'zip-format': (_, data, format) => {
+      const { country, examples } = zipFormat(data, 'fr')
+      return `Code postal \`${shorten(data.string('zip'))}\` inattendu (${country}), un code postal comme ${format.or(examples)} est attendu.`
     },
     'country-on-request': (_, data, format) =>
       `Pays \`${shorten(data.string('country'))}\` inattendu, destinations prévues${COLON} ${format.or(Object.values(COUNTRIES).map((country) => country.name))}\u00a0; les autres destinations sont disponibles sur demande uniquement.`,

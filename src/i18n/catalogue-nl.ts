@@ -10,7 +10,7 @@ import type { Catalogue } from './catalogue.ts'
 import {
   constructName,
   qrFitEntry,
-  statedCountry,
+  zipFormat,
   suggestionOf,
   urlEntry,
   type UrlPhrases,
@@ -37,12 +37,12 @@ const CONSTRUCTS: Readonly<Record<string, string>> = {
   table: 'tabel',
 }
 
-/** The stated countries (spec 1) and their postal code layouts. */
+/** The destinations the spec states (spec 1), as the sentences name them. */
 const COUNTRIES = {
-  DE: { name: 'Duitsland', layout: '5 cijfers' },
-  AT: { name: 'Oostenrijk', layout: '4 cijfers' },
-  CH: { name: 'Zwitserland', layout: '4 cijfers' },
-  NL: { name: 'Nederland', layout: '4 cijfers en 2 letters' },
+  DE: { name: 'Duitsland' },
+  AT: { name: 'Oostenrijk' },
+  CH: { name: 'Zwitserland' },
+  NL: { name: 'Nederland' },
 } as const
 
 const URL_PHRASES: UrlPhrases = {
@@ -137,10 +137,9 @@ export const nl: Catalogue = {
       `Onverwacht veel vet- en cursieftekens (${format.number(data.number('runs'))}) in ${path}, verwacht veel minder: de ruimte wordt gemeten met \`*\` en \`_\` als gewone tekens.`,
     'emoji-artwork-missing': (_, data) =>
       `Onverwachte emoji \`${data.string('grapheme')}\` zonder afbeelding, verwacht een afbeelding voor de sleutel \`${data.string('key')}\` in \`emojiArtwork\`: laad de sleutels van \`previewEmojiKeys\`.`,
-    'zip-format': (_, data) => {
-      const country = statedCountry(data)
-      const words = COUNTRIES[country.code]
-      return `Onverwachte postcode \`${shorten(data.string('zip'))}\` voor ${words.name}, verwacht ${words.layout} zoals \`${country.zipExample}\`.`
+    'zip-format': (_, data, format) => {
+      const { country, examples } = zipFormat(data, 'nl')
+      return `Onverwachte postcode \`${shorten(data.string('zip'))}\` voor ${country}, verwacht een postcode zoals ${format.or(examples)}.`
     },
     'country-on-request': (_, data, format) =>
       `Onverwacht land \`${shorten(data.string('country'))}\`, verwacht ${format.or(Object.values(COUNTRIES).map((country) => country.name))}: andere bestemmingen zijn alleen op aanvraag beschikbaar.`,

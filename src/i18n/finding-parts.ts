@@ -5,7 +5,7 @@
  * @module
  */
 import type { FitSuggestion } from '../layout/check-fit.ts'
-import { STATED_COUNTRIES, type StatedCountry } from '../postcard/recognize-country.ts'
+import { countryName } from '../address/country-table.ts'
 import { inlineCode, type QrUrlProblem } from '../qr/resolve-qr-url.ts'
 import type { FieldError } from '../verdict/types.ts'
 import { MissingData, type Entry, type FindingData } from './catalogue.ts'
@@ -59,17 +59,26 @@ export function qrFitVariant(data: FindingData): QrFitVariant {
   return enlargeable ? 'enlarge' : 'enlarge-and-shorten'
 }
 
+/** What a `zip-format` warning's message names: the country and the post's example codes. */
+export interface ZipFormat {
+  /** The country's name in the catalogue's language (CLDR's, as `countryName` gives it). */
+  readonly country: string
+  /** The examples, each as inline code: `` `10115` ``. */
+  readonly examples: readonly string[]
+}
+
 /**
- * The stated country of a `zip-format` warning (its `country` code).
+ * The parts of a `zip-format` warning (its `country` code and `examples`).
  *
  * @param data The warning's data.
- * @returns The country with its postal code layout.
+ * @param language The catalogue's language.
+ * @returns The country's name and the quoted examples.
  */
-export function statedCountry(data: FindingData): StatedCountry {
-  const code = data.string('country')
-  const country = STATED_COUNTRIES.find((candidate) => candidate.code === code)
-  if (!country) throw new MissingData(`Unexpected country \`${code}\` in a zip-format warning`)
-  return country
+export function zipFormat(data: FindingData, language: string): ZipFormat {
+  return {
+    country: countryName(data.string('country'), language),
+    examples: data.strings('examples').map((example) => `\`${example}\``),
+  }
 }
 
 /**

@@ -23,6 +23,22 @@ import { findingCorpus, type CorpusEntry } from './finding-corpus.ts'
 const CATALOGUES: Record<Locale, Catalogue> = { en, de, nl, fr }
 const OTHER_LOCALES = ['de', 'nl', 'fr'] as const
 
+/**
+ * Warnings of the address rules (issue 15) that landed after the catalogues: every language
+ * words them in English, with their own message, until their data carries all a translation
+ * needs. Listed here so that a new code without an entry fails below.
+ */
+const ENGLISH_ONLY = new Set([
+  'zip-range',
+  'zip-state-mismatch',
+  'country-not-served',
+  'country-unrecognized',
+  'address-part-missing',
+  'address-lines-overflow',
+  'address-line-too-wide',
+  'address-font-small',
+])
+
 let corpus: CorpusEntry[]
 
 beforeAll(async () => {
@@ -39,11 +55,12 @@ describe('the catalogues', () => {
 
   test('should word every finding in German, Dutch and French, word for word', () => {
     const messages = OTHER_LOCALES.map((locale) => [locale, createMessages(locale)] as const)
-    expect(Object.keys(EXPECTED_MESSAGES).sort()).toEqual(corpus.map(({ name }) => name).sort())
+    const translated = corpus.filter(({ finding }) => !ENGLISH_ONLY.has(finding.code))
+    expect(Object.keys(EXPECTED_MESSAGES).sort()).toEqual(translated.map(({ name }) => name).sort())
     for (const { name, finding } of corpus) {
       for (const [locale, words] of messages) {
         expect(words.message(finding), `${name} (${locale})`).toBe(
-          EXPECTED_MESSAGES[name]?.[locale]
+          ENGLISH_ONLY.has(finding.code) ? finding.message : EXPECTED_MESSAGES[name]?.[locale]
         )
       }
     }
@@ -54,6 +71,10 @@ describe('the catalogues', () => {
       const format = createFormatter(resolveLocale(locale))
       for (const { name, finding } of corpus) {
         const entry = catalogue.errors[finding.code] ?? catalogue.warnings[finding.code]
+        if (ENGLISH_ONLY.has(finding.code)) {
+          expect(entry, `${locale}: ${name} is English only`).toBeUndefined()
+          continue
+        }
         expect(entry, `${locale}: ${name}`).toBeDefined()
         // A missing member of the data would throw MissingData (and fall back to English).
         expect(() => entry?.(finding as never, findingData(finding.data), format)).not.toThrow()
