@@ -6,6 +6,7 @@
  * @module
  */
 import type {
+  AddressElement,
   ImageElement,
   KeyedQrElement,
   MarkdownElement,
@@ -15,6 +16,7 @@ import type {
 import { layoutPlainText } from '../layout/layout-plain-text.ts'
 import type { TextLayout } from '../layout/types.ts'
 import { readImageHref } from '../image/read-image-href.ts'
+import { AddressWork } from './address-work.ts'
 import type { AnalysisEnvironment } from './analysis-environment.ts'
 import { AreaWork } from './area-work.ts'
 import { effectiveDpi, imagePixels, type Pixels } from './image-pixels.ts'
@@ -37,6 +39,12 @@ export interface AnalysisStore {
   area(area: MarkdownElement, text: string): AreaWork
   /** The work on a `qr_codes` value in its keyed QR element. */
   qr(element: KeyedQrElement, value: string): QrWork
+  /** The work on an address block (its printed lines) in an address element. */
+  address(
+    element: AddressElement,
+    senderLine: string,
+    recipientLines: readonly string[]
+  ): AddressWork
   /** The work on a URL-kind QR element's stored URL. */
   urlQr(element: UrlQrElement): QrWork
   /** A static `text` element laid out; `undefined` without fonts for its family. */
@@ -47,10 +55,10 @@ export interface AnalysisStore {
 
 /** Bounds of a {@link createCachedStore} cache. */
 export interface CacheBounds {
-  /** Most texts and QR values kept (default: `256`). */
+  /** Most texts, QR values and address blocks kept (default: `256`). */
   readonly maxEntries: number
   /**
-   * Most characters (UTF-16 units) of the kept texts and QR values together (default:
+   * Most characters (UTF-16 units) of the kept texts, QR values and address blocks together (default:
    * `100000`). A kept text holds its reading and its layout with glyph positions: about 200
    * bytes of heap per character (measured on Node 20 with the shipped fonts), so the default
    * bounds a cache to about 20 MB.
@@ -139,6 +147,8 @@ export function createTransientStore(environment: AnalysisEnvironment): Analysis
     environment,
     area: (area, text) => new AreaWork(area, text, environment),
     qr: (element, value) => new QrWork(element, value),
+    address: (element, senderLine, recipientLines) =>
+      new AddressWork(element, senderLine, recipientLines, environment),
     ...createStatics(environment),
   }
 }
@@ -147,16 +157,17 @@ export function createTransientStore(environment: AnalysisEnvironment): Analysis
 interface Entry {
   readonly slot: Map<string, Entry>
   readonly key: string
-  readonly work: AreaWork | QrWork
+  readonly work: AreaWork | QrWork | AddressWork
   readonly characters: number
 }
 
 /**
  * A store with a bounded least-recently-used cache of the per-text work (reading, layout, fit,
  * emoji of each distinct text per area; resolution, fit and symbol of each distinct QR value per
- * element) and the design's static parts (static text layouts, images, URL-kind QR codes), made
- * once. The bounds apply to the texts and values together: past either one, the least recently
- * used entries are dropped.
+ * element; the layout of each distinct address block per address element) and the design's
+ * static parts (static text layouts, images, URL-kind QR codes), made once. The bounds apply to
+ * the texts, values and blocks together: past either one, the least recently used entries are
+ * dropped.
  *
  * @param environment Fonts, emoji pin and profile.
  * @param bounds Most entries and characters kept.
@@ -177,7 +188,11 @@ export function createCachedStore(
     characters -= entry.characters
   }
 
-  const lookup = <W extends AreaWork | QrWork>(owner: object, key: string, make: () => W): W => {
+  const lookup = <W extends AreaWork | QrWork | AddressWork>(
+    owner: object,
+    key: string,
+    make: () => W
+  ): W => {
     let slot = slots.get(owner)
     if (!slot) {
       slot = new Map()
@@ -207,6 +222,13 @@ export function createCachedStore(
     environment,
     area: (area, text) => lookup(area, text, () => new AreaWork(area, text, environment)),
     qr: (element, value) => lookup(element, value, () => new QrWork(element, value)),
+    // The sender line has no line break: it is the key's first line, the recipient lines follow.
+    address: (element, senderLine, recipientLines) =>
+      lookup(
+        element,
+        `${senderLine}\n${recipientLines.join('\n')}`,
+        () => new AddressWork(element, senderLine, recipientLines, environment)
+      ),
     ...createStatics(environment),
     usage: () => ({ entries: recency.size, characters }),
     clear() {

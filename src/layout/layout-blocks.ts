@@ -34,6 +34,8 @@ export interface LayoutBox {
   readonly line_height: number
   readonly align: TextAlign
   readonly color: string
+  /** `false`: lines break only at forced breaks (`TextBox.wrap`); default `true`. */
+  readonly wrap?: boolean | undefined
 }
 
 /** Vertical tolerance: float noise of n × line height must not count as overflow. */
@@ -140,8 +142,10 @@ export function measureBlocks(
     const gutterMm = block.list >= 0 ? (gutters.get(block.list) ?? 0) : 0
     const availableMm = Math.max(0, box.width_mm - gutterMm)
     const availablePx = availableMm * PX_PER_MM
+    // Without wrapping every line fits the breaker; the width is still judged against the box.
+    const breakPx = box.wrap === false ? Number.POSITIVE_INFINITY : availablePx
     for (const inline of block.lines) {
-      for (const line of breakLines(inline, regular, faceOf, sizePx, availablePx, false, rules)) {
+      for (const line of breakLines(inline, regular, faceOf, sizePx, breakPx, false, rules)) {
         if (!rules.fits(line.width * sizePx, availablePx)) {
           widthOverflow = Math.max(widthOverflow, line.width * sizeMm - availableMm)
         }
@@ -217,10 +221,12 @@ export function layoutBlocks(
     const gutterMm = block.list >= 0 ? (gutters.get(block.list) ?? 0) : 0
     const availableMm = Math.max(0, box.width_mm - gutterMm)
     const availablePx = availableMm * PX_PER_MM
+    // Without wrapping every line fits the breaker; the width is still judged against the box.
+    const breakPx = box.wrap === false ? Number.POSITIVE_INFINITY : availablePx
     const firstLine = lines.length
     const top = stackedMm(shared, lines.length, blanks)
     block.lines.forEach((inline, inlineIndex) => {
-      const broken = breakLines(inline, regular, faceOf, sizePx, availablePx, true, rules)
+      const broken = breakLines(inline, regular, faceOf, sizePx, breakPx, true, rules)
       broken.forEach((piece, pieceIndex) => {
         const widthMm = piece.width * sizeMm
         const overflowsWidth = !rules.fits(piece.width * sizePx, availablePx)
