@@ -257,6 +257,39 @@ describe('font container errors', () => {
     )
   })
 
+  test.each([
+    [
+      'a zlib header that is not deflate',
+      (copy: Uint8Array, offset: number) => void (copy[offset] = 0x79),
+      /^Unexpected broken zlib data of table `[\w/ ]{4}` in WOFF font `Brand regular`/,
+    ],
+    [
+      'a table that decodes longer than its stated length',
+      (copy: Uint8Array, _: number, entry: number) => {
+        const view = new DataView(copy.buffer)
+        view.setUint32(entry + 12, view.getUint32(entry + 12) - 4)
+      },
+      /^Unexpected table `[\w/ ]{4}` of \d+ bytes in WOFF font `Brand regular`/,
+    ],
+    [
+      'a table that decodes shorter than its stated length',
+      (copy: Uint8Array, _: number, entry: number) => {
+        const view = new DataView(copy.buffer)
+        view.setUint32(entry + 12, view.getUint32(entry + 12) + 4)
+      },
+      /^Unexpected table `[\w/ ]{4}` of \d+ bytes in WOFF font `Brand regular`/,
+    ],
+  ])('should reject a WOFF with %s, naming the table', (_, damage, message) => {
+    const copy = woff.slice()
+    const view = new DataView(copy.buffer)
+    let entry = 44
+    while (view.getUint32(entry + 8) === view.getUint32(entry + 12)) entry += 20
+    damage(copy, view.getUint32(entry + 4), entry)
+    const error = errorOf(() => parse(copy))
+    expect(error.code).toBe('invalid-font')
+    expect(error.message).toMatch(message)
+  })
+
   test('should refuse a font collection, and bytes that are no font', () => {
     const collection = new Uint8Array(64)
     collection.set([0x74, 0x74, 0x63, 0x66])
