@@ -1,7 +1,8 @@
 /**
  * Work done once (issue 11): counts the reader, the parser and the layout engine while a body is
- * validated and previewed, and pins "each value read and parsed once, each area laid out once",
- * and that drawing an analysis reads and lays out nothing. A parse is remark-parse's, or the
+ * validated and previewed, and pins "each value read and parsed once, each area laid out once"
+ * (its lines broken once, its glyphs placed once on those lines, and only when it is drawn), and
+ * that drawing an analysis reads and lays out nothing. A parse is remark-parse's, or the
  * exact fast path's when it reads the text (`parseSimpleMarkdown`); a text it leaves goes to
  * remark-parse, and is counted once there.
  */
@@ -26,6 +27,8 @@ const calls = vi.hoisted(() => ({
   readMarkdown: [] as string[],
   parseMarkdown: [] as string[],
   layoutBlocks: [] as object[],
+  breakBlocks: [] as object[],
+  placeBlocks: [] as object[],
   measureBlocks: [] as object[],
 }))
 
@@ -71,6 +74,14 @@ vi.mock('../../src/layout/layout-blocks.ts', async (importOriginal) => {
       calls.layoutBlocks.push(args[1])
       return original.layoutBlocks(...args)
     },
+    breakBlocks: (...args: Parameters<typeof original.breakBlocks>) => {
+      calls.breakBlocks.push(args[1])
+      return original.breakBlocks(...args)
+    },
+    placeBlocks: (...args: Parameters<typeof original.placeBlocks>) => {
+      calls.placeBlocks.push(args[0].box)
+      return original.placeBlocks(...args)
+    },
     measureBlocks: (...args: Parameters<typeof original.measureBlocks>) => {
       calls.measureBlocks.push(args[1])
       return original.measureBlocks(...args)
@@ -94,10 +105,22 @@ beforeEach(() => {
   for (const list of Object.values(calls)) list.length = 0
 })
 
-/** Layouts of the design's Markdown areas, by key (the area element is the layout's box). */
+/**
+ * Layouts of the design's Markdown areas, by key (the area element is the layout's box): a whole
+ * layout, or lines broken for the verdict (`breakBlocks`, whose lines a drawing places).
+ */
 function areaLayouts(): Map<string, number> {
+  return countAreas([...calls.layoutBlocks, ...calls.breakBlocks])
+}
+
+/** Glyph placements of the design's Markdown areas, by key. */
+function areaPlacements(): Map<string, number> {
+  return countAreas(calls.placeBlocks)
+}
+
+function countAreas(boxes: readonly object[]): Map<string, number> {
   const counts = new Map<string, number>()
-  for (const box of calls.layoutBlocks) {
+  for (const box of boxes) {
     const area = design.markdownAreas.find((candidate) => candidate === box)
     if (area) counts.set(area.key, (counts.get(area.key) ?? 0) + 1)
   }
@@ -118,8 +141,18 @@ describe('one reading and one layout per value (10-area sample card)', () => {
     expect([...calls.readMarkdown].sort()).toEqual([...contentValues()].sort())
     expect([...calls.parseMarkdown].sort()).toEqual([...contentValues()].sort())
     expect([...areaLayouts().values()]).toEqual(Array<number>(10).fill(1))
+    expect([...areaPlacements().values()]).toEqual(Array<number>(10).fill(1))
     // Every text fits: no prefix is measured for a suggestion.
     expect(calls.measureBlocks).toEqual([])
+  })
+
+  test('should break each area into lines once and place no glyph for a verdict', () => {
+    expect(validatePostcard(body, design, { fonts }).ok).toBe(true)
+    expect([...calls.readMarkdown].sort()).toEqual([...contentValues()].sort())
+    expect([...areaLayouts().values()]).toEqual(Array<number>(10).fill(1))
+    expect(areaLayouts().size).toBe(10)
+    expect(calls.placeBlocks).toEqual([])
+    expect(calls.layoutBlocks).toEqual([])
   })
 
   test('should read, parse and lay out nothing when drawing an analysis', () => {
@@ -131,6 +164,8 @@ describe('one reading and one layout per value (10-area sample card)', () => {
       readMarkdown: [],
       parseMarkdown: [],
       layoutBlocks: [],
+      breakBlocks: [],
+      placeBlocks: [],
       measureBlocks: [],
     })
   })
@@ -145,6 +180,9 @@ describe('one reading and one layout per value (10-area sample card)', () => {
     expect(calls.parseMarkdown).toHaveLength(10)
     expect([...areaLayouts().values()]).toEqual(Array<number>(10).fill(1))
     expect(areaLayouts().size).toBe(10)
+    // The verdict broke the lines, the analysis placed the glyphs on them.
+    expect([...areaPlacements().values()]).toEqual(Array<number>(10).fill(1))
+    expect(areaPlacements().size).toBe(10)
     // The oracle last: it reads and lays out again, in an analysis of its own.
     expect(verdict).toEqual(validatePostcard(body, design, { fonts }))
     expect(preview.verdict).toEqual(verdict)
@@ -179,6 +217,7 @@ describe('one reading and one layout per value (10-area sample card)', () => {
     const analysis = preflight.analyze({ ...body, to })
     expect(calls.readMarkdown).toEqual([])
     expect(areaLayouts().size).toBe(0)
+    expect(areaPlacements().size).toBe(0)
     // The recipient block is laid out anew (it changed); the static text is the design's.
     const address = analysis.sides.back.find((element) => element.type === 'address')
     expect(address?.type === 'address' && address.recipientLines[0]).toBe('Anna de Vries')
