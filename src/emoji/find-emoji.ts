@@ -16,22 +16,17 @@
  *
  * @module
  */
+import { codePointUnits } from '../text/code-points.ts'
+import { graphemeSegmenter } from '../text/graphemes.ts'
 import { KEYCAP_BASES } from './emoji-data.generated.ts'
 import { sequenceKey } from './emoji-artwork-key.ts'
 import { emojiStartUnits, lookupEmoji, type EmojiEntry } from './emoji-set.ts'
 import { pinnedVersionIndex } from './emoji-version.ts'
 import type { EmojiFinding, EmojiScanOptions } from './types.ts'
 
-// Lazily initialised constants: built on first use, never changed afterwards (a segmenter keeps
-// no state between calls; the candidate units are a bit set that is only read).
-let segmenter: Intl.Segmenter | undefined
+// A lazily initialised constant: built on first use, never changed afterwards (the candidate
+// units are a bit set that is only read).
 let candidateUnits: { readonly bits: Uint32Array; readonly lowest: number } | undefined
-
-/** One segmenter for the whole process: creating one costs far more than using it. */
-function graphemes(): Intl.Segmenter {
-  segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' })
-  return segmenter
-}
 
 /**
  * The code units that can start an emoji ({@link emojiStartUnits}) or end a keycap (U+20E3), as
@@ -115,7 +110,7 @@ function endsGrapheme(text: string, index: number): boolean {
  */
 function sequenceEnd(text: string, start: number): number {
   const first = text.codePointAt(start) ?? 0
-  let at = start + (first > 0xffff ? 2 : 1)
+  let at = start + codePointUnits(first)
   if (first >= 0x1f1e6 && first <= 0x1f1ff) {
     const second = text.codePointAt(at) ?? 0
     return second >= 0x1f1e6 && second <= 0x1f1ff ? at + 2 : at
@@ -128,10 +123,9 @@ function sequenceEnd(text: string, start: number): number {
       isSkinTone(codePoint) ||
       (codePoint >= 0xe0020 && codePoint <= 0xe007f)
     ) {
-      at += codePoint > 0xffff ? 2 : 1
+      at += codePointUnits(codePoint)
     } else if (codePoint === 0x200d && at + 1 < text.length) {
-      const next = text.codePointAt(at + 1) ?? 0
-      at += next > 0xffff ? 3 : 2
+      at += 1 + codePointUnits(text.codePointAt(at + 1) ?? 0)
     } else return at
   }
 }
@@ -166,7 +160,7 @@ function segmentRun(text: string, start: number, pin: number, found: EmojiFindin
     if (limit < end && (text.charCodeAt(limit - 1) & 0xfc00) === 0xd800) limit -= 1
     const slice = text.slice(at, limit)
     let next = limit
-    for (const { segment, index } of graphemes().segment(slice)) {
+    for (const { segment, index } of graphemeSegmenter().segment(slice)) {
       if (limit < end && index + segment.length === slice.length) {
         next = at + index
         break
@@ -228,7 +222,7 @@ export function findEmoji(text: string, options: EmojiScanOptions = {}): readonl
         const entry = lookupEmoji(grapheme)
         // Certain boundaries on both sides: the sequence is one grapheme if it is an emoji of
         // the set (RGI sequences are single clusters) or a single code point.
-        if (entry || end - start === (first > 0xffff ? 2 : 1)) {
+        if (entry || end - start === codePointUnits(first)) {
           if (entry) found.push(finding(start, grapheme, entry, pin))
           done = end
           cursor = end

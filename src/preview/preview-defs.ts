@@ -7,7 +7,7 @@
 import { faceStore, type MemoSlot } from '../text/face-memo.ts'
 import type { Face } from '../text/types.ts'
 import { compactPathData } from './compact-path.ts'
-import { sanitizeSvgFragment } from './sanitize-svg.ts'
+import { sanitizeSvgFragment } from '../svg/sanitize-svg.ts'
 import { escapeXmlAttribute, joinMarkup, svgElement, type SvgMarkup } from './svg-element.ts'
 
 /** Artwork of one emoji as SVG elements in its own coordinate space (Twemoji: `0 0 36 36`). */

@@ -8,6 +8,7 @@
  */
 import QRCode from 'qrcode/lib/core/qrcode.js'
 import type { ErrorCorrectionLevel } from '../design/types.ts'
+import { toWellFormed } from '../text/code-points.ts'
 import { applyBestMask } from './best-mask.ts'
 import { QrArgumentError } from './qr-argument-error.ts'
 import { qrEncoding } from './qr-segments.ts'
@@ -56,22 +57,4 @@ export function qrMatrix(
   const symbol = QRCode.create(segments, { errorCorrectionLevel: level, maskPattern: 0 })
   const { size, data, reservedBit } = symbol.modules
   return { size, version: symbol.version, modules: applyBestMask(data, reservedBit, size, level) }
-}
-
-/** `String.prototype.toWellFormed` (ES2024): lone surrogates become U+FFFD. */
-function toWellFormed(text: string): string {
-  let result = ''
-  let start = 0
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index)
-    if (code < 0xd800 || code > 0xdfff) continue
-    const next = text.charCodeAt(index + 1)
-    if (code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-      index++
-      continue
-    }
-    result += `${text.slice(start, index)}\uFFFD`
-    start = index + 1
-  }
-  return start === 0 ? text : result + text.slice(start)
 }

@@ -8,6 +8,7 @@ import { findEmoji } from '../emoji/find-emoji.ts'
 import { formatCodePoints } from '../emoji/format-code-points.ts'
 import type { EmojiFinding } from '../emoji/types.ts'
 import type { WarningDraft } from '../verdict/types.ts'
+import { codePointUnits } from './code-points.ts'
 import type { Face } from './types.ts'
 
 /**
@@ -124,7 +125,7 @@ export function checkGlyphCoverage(
       continue
     }
     const codePoint = text.codePointAt(index) ?? 0
-    index += codePoint > 0xffff ? 2 : 1
+    index += codePointUnits(codePoint)
     if (codePoint < 0x80) {
       const bit = 1 << (codePoint & 31)
       const word = codePoint >> 5

@@ -2,8 +2,8 @@
  * OpenType Layout common tables read from the raw bytes: coverage, class definitions, the
  * script/feature/lookup lists, GDEF glyph classes, lookup flags, and the context matching that
  * GSUB (types 5, 6) and GPOS (types 7, 8) share. opentype.js 2.0 cannot read GPOS Extension
- * lookups at all and throws on GSUB chain contexts (research §2.1), so the shaper reads these
- * tables itself, the way HarfBuzz and fontkit do.
+ * lookups at all and throws on GSUB chain contexts of format 2 (opentype.js issue 874), so the
+ * shaper reads these tables itself, the way HarfBuzz and fontkit do.
  *
  * @module
  */
@@ -414,7 +414,7 @@ export interface Lookup {
 /**
  * Reads every lookup of a GSUB or GPOS table. Extension lookups (GSUB 7, GPOS 9) are unwrapped
  * to the type and subtables they point at: Inter stores its class kerning that way, which is
- * why opentype.js sees no kerning for it (research §2.2).
+ * why opentype.js, which parses GPOS lookup types 1 and 2 only, sees no kerning for it.
  *
  * @param table GSUB or GPOS.
  * @param extensionType `7` for GSUB, `9` for GPOS.

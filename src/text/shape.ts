@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { codePointUnits } from './code-points.ts'
 import { faceStore, type MemoSlot } from './face-memo.ts'
 import { isMarkGlyph, shapingOf, type FaceShaping } from './font.ts'
 import { GLYPH_PROPS, GlyphBuffer } from './open-type-layout.ts'
@@ -127,7 +128,7 @@ function codePointsOf(face: Face, text: string): { codePoints: number[]; cluster
       const codePoint = text.codePointAt(index) as number
       codePoints.push(codePoint)
       clusters.push(index)
-      index += codePoint > 0xffff ? 2 : 1
+      index += codePointUnits(codePoint)
     }
     return { codePoints, clusters }
   }

@@ -98,7 +98,6 @@ function reportsOf(source: string, flags: string): Report[] {
  * position. The dynamic check below confirms it on the analyser's attack string.
  */
 const reviewedMoves = new Map<string, string>([
-  ['[\\t\\n\\f\\r ]+', 'src/design/parse-design.ts: collapses whitespace runs'],
   ['[^a-z0-9]+', 'src/postcard/check-qr-codes.ts: splits a label into words'],
   ['[\\t\\n\\v\\f\\r\\u2028\\u2029]+', 'src/preview/address-lines.ts: line separators'],
   [

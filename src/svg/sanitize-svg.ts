@@ -1,129 +1,26 @@
 /**
- * A whitelist SVG sanitiser for artwork that ends up inside a preview: SVG images of a design
- * (data URIs) and emoji artwork bodies handed in by the host. It parses a strict XML subset and
- * writes a new document with {@link svgElement}, so what comes out is well-formed, holds only
- * drawing elements and attributes, and references nothing outside itself.
+ * The one SVG sanitiser: design images (`data:` URIs, whole documents) and emoji artwork (bodies
+ * inlined into previews and served as files) go through it alike. It parses a strict XML subset
+ * and writes a new document with {@link svgElement}, so what comes out is well-formed, holds only
+ * what {@link SVG_ALLOW_LIST} lists, and references nothing outside itself.
+ *
+ * Malformed markup is refused with a reason, never repaired: a guess at what a broken document
+ * meant is where sanitisers and renderers disagree. References are written as SVG 2's `href`
+ * (`xlink:href` needs a namespace declaration that an inlined fragment cannot carry).
  *
  * Why not a DOM parser: the core must give the same bytes in Node (no `DOMParser`) and in
  * Chromium, and must not depend on a browser's own leniency.
  *
  * @module
  */
-import { joinMarkup, svgElement, svgTextNode, type SvgMarkup } from './svg-element.ts'
+import { readDataUri, type ImageMediaType } from '../image/read-data-uri.ts'
+import { joinMarkup, svgElement, svgTextNode, type SvgMarkup } from '../preview/svg-element.ts'
+import { SVG_ALLOW_LIST } from './svg-allow-list.ts'
 
 /** Result of {@link sanitizeSvg} / {@link sanitizeSvgFragment}: clean markup or why there is none. */
 export type SanitizedSvg =
   | { readonly ok: true; readonly markup: SvgMarkup }
   | { readonly ok: false; readonly reason: string }
-
-/** Elements that only draw (SVG 1.1 structure, shapes, paint servers, clipping, masking, text). */
-const allowedElements: ReadonlySet<string> = new Set([
-  'svg',
-  'g',
-  'defs',
-  'symbol',
-  'use',
-  'title',
-  'desc',
-  'path',
-  'rect',
-  'circle',
-  'ellipse',
-  'line',
-  'polyline',
-  'polygon',
-  'linearGradient',
-  'radialGradient',
-  'stop',
-  'pattern',
-  'clipPath',
-  'mask',
-  'image',
-  'text',
-  'tspan',
-  'style',
-])
-
-/** Geometry and presentation attributes; everything else (events, `xlink:*` but href, foreign namespaces) is dropped. */
-const allowedAttributes: ReadonlySet<string> = new Set([
-  'id',
-  'class',
-  'style',
-  'transform',
-  'viewBox',
-  'preserveAspectRatio',
-  'width',
-  'height',
-  'x',
-  'y',
-  'x1',
-  'y1',
-  'x2',
-  'y2',
-  'cx',
-  'cy',
-  'r',
-  'rx',
-  'ry',
-  'fx',
-  'fy',
-  'fr',
-  'd',
-  'points',
-  'pathLength',
-  'fill',
-  'fill-opacity',
-  'fill-rule',
-  'stroke',
-  'stroke-width',
-  'stroke-linecap',
-  'stroke-linejoin',
-  'stroke-miterlimit',
-  'stroke-dasharray',
-  'stroke-dashoffset',
-  'stroke-opacity',
-  'opacity',
-  'color',
-  'display',
-  'visibility',
-  'overflow',
-  'clip-path',
-  'clip-rule',
-  'mask',
-  'gradientUnits',
-  'gradientTransform',
-  'spreadMethod',
-  'offset',
-  'stop-color',
-  'stop-opacity',
-  'patternUnits',
-  'patternContentUnits',
-  'patternTransform',
-  'maskUnits',
-  'maskContentUnits',
-  'clipPathUnits',
-  'vector-effect',
-  'paint-order',
-  'shape-rendering',
-  'color-interpolation',
-  'isolation',
-  'mix-blend-mode',
-  'font-family',
-  'font-size',
-  'font-weight',
-  'font-style',
-  'text-anchor',
-  'dominant-baseline',
-  'letter-spacing',
-  'dx',
-  'dy',
-  'rotate',
-  'textLength',
-  'lengthAdjust',
-  'xml:space',
-  'href',
-  'xlink:href',
-])
 
 /** Bounds that keep a hostile document from costing more than a real one. */
 const maxLength = 2_000_000
@@ -146,8 +43,13 @@ const localUrl = /url\(\s*(?:"#[^"()\\]*"|'#[^'()\\]*'|#[^"'()\\\s]*)\s*\)/gi
 const externalCss =
   /url\s*\(|image(?:-set)?\s*\(|cross-fade\s*\(|element\s*\(|expression\s*\(|javascript:|[@<\\]/i
 const localHref = /^#[a-z_][\w.:-]*$/i
-const rasterDataUri =
-  /^data:image\/(?:png|jpeg);base64,(?:[a-z0-9+/]{4})*(?:[a-z0-9+/]{2}==|[a-z0-9+/]{3}=)?$/i
+/** Images inside an SVG: raster only (an SVG inside would be a second document to judge). */
+const rasterTypes: readonly ImageMediaType[] = ['image/png', 'image/jpeg']
+// Characters XML 1.0 §2.2 cannot hold: C0 controls but tab, LF and CR, lone surrogates, U+FFFE,
+// U+FFFF.
+const notXmlChar =
+  // eslint-disable-next-line no-control-regex -- exactly these are what we refuse
+  /[\0-\x08\v\f\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
 interface ElementNode {
   readonly name: string
@@ -180,7 +82,6 @@ export function sanitizeSvg(source: string): SanitizedSvg {
   const root = roots[0]
   const children = root.children.map((child) => clean(child, '', true))
   const attributes: Record<string, string> = { xmlns: 'http://www.w3.org/2000/svg' }
-  if (usesXlink(root)) attributes['xmlns:xlink'] = 'http://www.w3.org/1999/xlink'
   Object.assign(attributes, cleanAttributes(root, ''))
   return { ok: true, markup: svgElement('svg', attributes, children) }
 }
@@ -188,12 +89,15 @@ export function sanitizeSvg(source: string): SanitizedSvg {
 /**
  * Sanitises a sequence of SVG elements that is inlined into a preview, such as an emoji
  * artwork body (`<path …/><g …>…</g>`). Same rules as {@link sanitizeSvg}; a nested `<svg>` is
- * kept as a drawing element, `<style>` is dropped (it would restyle the whole preview). With a prefix, every `id` and every local reference to it
- * (`href="#…"`, `url(#…)` in attributes and `<style>`) is prefixed, so two inlined artworks that
- * both define `id="a"` never clash.
+ * kept as a drawing element, `<style>` is dropped (it would restyle the whole preview). With a
+ * prefix, every `id` and every local reference to it (`href="#…"`, `url(#…)`) is prefixed, so
+ * two inlined artworks that both define `id="a"` never clash, and no artwork can reach an
+ * element of the document it is inlined into (Twemoji bodies reuse ids such as `a` across
+ * icons).
  *
  * @param body The fragment.
- * @param idPrefix Prefix for ids and local references (default: `''`, ids kept).
+ * @param idPrefix Prefix for ids and local references (default: `''`, ids kept), e.g. the
+ *   symbol's id and `-`.
  * @returns The rebuilt fragment, or the reason it was rejected.
  */
 export function sanitizeSvgFragment(body: string, idPrefix = ''): SanitizedSvg {
@@ -205,10 +109,9 @@ export function sanitizeSvgFragment(body: string, idPrefix = ''): SanitizedSvg {
 
 function clean(node: Node, prefix: string, document: boolean): SvgMarkup {
   if (typeof node === 'string') return svgTextNode(node)
-  if (!allowedElements.has(node.name)) return joinMarkup([])
+  if (!SVG_ALLOW_LIST.elements.has(node.name)) return joinMarkup([])
+  if (!document && SVG_ALLOW_LIST.documentOnlyElements.has(node.name)) return joinMarkup([])
   if (node.name === 'style') {
-    // Inlined into a preview, a style sheet would restyle the whole preview: documents only.
-    if (!document) return joinMarkup([])
     const css = node.children.filter((child) => typeof child === 'string').join('')
     if (externalCss.test(css.replace(localUrl, ''))) return joinMarkup([])
     return svgElement('style', {}, [svgTextNode(prefixUrls(css, prefix))])
@@ -223,11 +126,12 @@ function clean(node: Node, prefix: string, document: boolean): SvgMarkup {
 function cleanAttributes(node: ElementNode, prefix: string): Record<string, string> {
   const attributes: Record<string, string> = {}
   for (const [name, value] of node.attributes) {
-    if (!allowedAttributes.has(name)) continue
-    if (name === 'href' || name === 'xlink:href') {
-      const target = value.trim()
-      if (localHref.test(target)) attributes[name] = `#${prefix}${target.slice(1)}`
-      else if (node.name === 'image' && rasterDataUri.test(target)) attributes[name] = target
+    if (!SVG_ALLOW_LIST.attributes.has(name)) continue
+    if (SVG_ALLOW_LIST.referenceAttributes.has(name)) {
+      // SVG 2 §5.6.3: `href` wins over `xlink:href`; both are written as `href`.
+      if (name === 'xlink:href' && node.attributes.some(([other]) => other === 'href')) continue
+      const target = reference(node.name, value.trim(), prefix)
+      if (target !== undefined) attributes['href'] = target
       continue
     }
     if (externalCss.test(value.replace(localUrl, ''))) continue
@@ -242,13 +146,14 @@ function prefixUrls(value: string, prefix: string): string {
   return value.replace(localUrl, (match) => match.replace('#', `#${prefix}`))
 }
 
-function usesXlink(node: Node): boolean {
-  if (typeof node === 'string') return false
-  if (!allowedElements.has(node.name)) return false
-  return (
-    node.attributes.some(([name]) => name === 'xlink:href') ||
-    node.children.some((child) => usesXlink(child))
-  )
+/** A reference kept: `#id` of the same document (prefixed), or a raster image's `data:` URI. */
+function reference(element: string, target: string, prefix: string): string | undefined {
+  if (localHref.test(target)) return `#${prefix}${target.slice(1)}`
+  if (element !== 'image') return undefined
+  const image = readDataUri(target, rasterTypes)
+  return image.ok && image.mediaType !== 'image/svg+xml'
+    ? `data:${image.mediaType};base64,${image.base64}`
+    : undefined
 }
 
 function parse(
@@ -409,10 +314,8 @@ function decodeText(raw: string): string {
 }
 
 function checkChars(text: string): string {
-  for (const character of text) {
-    if (!isXmlChar(character.codePointAt(0) ?? 0)) {
-      throw new Rejection('Unexpected control character or lone surrogate, expected XML characters')
-    }
+  if (notXmlChar.test(text)) {
+    throw new Rejection('Unexpected control character or lone surrogate, expected XML characters')
   }
   return text
 }
