@@ -1,9 +1,10 @@
 /**
  * The page's update path, free of the DOM: from the body being typed to everything the page
  * shows (the verdict, each field's messages, each Markdown area's fit meter, the SVG preview of
- * both sides). It runs on every debounced keystroke: one analysis of the body (a `Preflight`
- * per font registry, whose cache keeps the work on unchanged texts) feeds the verdict, the
- * preview and the fit meters, so a text is laid out again only when it (or the fonts) changed.
+ * both sides, the recipient block as the post reads it). It runs on every debounced keystroke:
+ * one analysis of the body (a `Preflight` per font registry, whose cache keeps the work on
+ * unchanged texts and addresses) feeds the verdict, the preview, the fit meters and the address
+ * block, so a text is laid out again only when it (or the fonts) changed.
  *
  * @module
  */
@@ -56,6 +57,11 @@ export interface LiveResult {
   readonly meters: ReadonlyMap<string, FitMeter>
   /** Keys whose text (or fonts) changed since the last update, so it was laid out again. */
   readonly remeasured: readonly string[]
+  /**
+   * The recipient block as the destination's post reads it (`formatAddress`), as the analysis
+   * printed it in the design's first address element; empty when the design has none.
+   */
+  readonly address: readonly string[]
 }
 
 /** The body the form builds (spec 2.3): strings only. */
@@ -210,6 +216,9 @@ export function createLiveCheck(design: Design, fieldPaths: Iterable<string>): L
           measurement,
         })
       }
+      const address = [...analysis.sides.front, ...analysis.sides.back].find(
+        (element) => element.type === 'address'
+      )
       return {
         verdict,
         front,
@@ -218,6 +227,7 @@ export function createLiveCheck(design: Design, fieldPaths: Iterable<string>): L
         other: other.errors.length + other.warnings.length === 0 ? NO_FINDINGS : other,
         meters,
         remeasured,
+        address: address?.type === 'address' ? address.recipientLines : [],
       }
     },
   }

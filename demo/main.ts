@@ -193,6 +193,7 @@ function commit(current: Page, body: FormBody, registry: FontRegistry): LiveResu
   showSide(back, result.back)
   showFindings(current.slots, result.fields)
   current.form.showMeters(result.meters)
+  current.form.showAddress(result.address)
   setItems(otherErrors, result.other.errors)
   setItems(
     otherWarnings,

@@ -48,6 +48,8 @@ export interface PostcardForm {
   read(): Omit<FormBody, 'flow_id'>
   /** Shows fit meters. */
   showMeters(meters: ReadonlyMap<string, FitMeter>): void
+  /** Shows the recipient block as the destination's post reads it (from the analysis). */
+  showAddress(lines: readonly string[]): void
 }
 
 /** An id for a path: `content.greeting` → `content-greeting` (keys are `[a-z0-9_]`). */
@@ -135,6 +137,12 @@ export function createPostcardForm(
   const controls = new Map<string, HTMLInputElement | HTMLTextAreaElement>()
   const meters = new Map<string, { bar: HTMLElement; text: HTMLElement; box: HTMLElement }>()
   const sections: HTMLElement[] = []
+  // The recipient as the post will read it, updated as the person types (issue 15).
+  const addressLines = h('pre', { class: 'address-lines', id: 'address-lines' })
+  const addressBlock = h('figure', { class: 'address-block', 'aria-live': 'polite' }, [
+    h('figcaption', { class: 'hint' }, ['As the post reads it']),
+    addressLines,
+  ])
 
   const section = (path: string, title: string, intro: Node | string | false, fields: Node[]) => {
     const lists = findingLists(path)
@@ -255,6 +263,7 @@ export function createPostcardForm(
       })
     )
     sections.at(-1)?.classList.add('address')
+    if (side === 'to') sections.at(-1)?.append(addressBlock)
   }
 
   const read = (prefix: string, keys: readonly string[], omitEmpty: (key: string) => boolean) => {
@@ -294,6 +303,9 @@ export function createPostcardForm(
         )
       }
       return body
+    },
+    showAddress(lines) {
+      setText(addressLines, lines.join('\n'))
     },
     showMeters(values) {
       for (const [key, meter] of values) {

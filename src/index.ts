@@ -43,8 +43,14 @@ export type * from './design/types.ts'
 // The JSON of the API: request and response bodies (spec 2.1-2.4)
 export type * from './api/types.ts'
 
+// Addresses (spec 1, 2.3) as each post reads them
+export { formatAddress } from './address/format-address.ts'
+export { recognizeCountry } from './address/recognize-country.ts'
+export type { AddressObject, FormatAddressOptions } from './address/types.ts'
+
 // Fonts
 export { createFontRegistry, loadFontRegistry } from './text/font-registry.ts'
+
 export { FontError, type FontErrorCode } from './text/font-error.ts'
 export type * from './text/types.ts'
 

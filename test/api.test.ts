@@ -1,4 +1,5 @@
-import { expect, test } from 'vitest'
+import { expect, expectTypeOf, test } from 'vitest'
+import type { AddressAnalysis, AddressObject, FormatAddressOptions } from '../src/index.ts'
 
 // Adding an export is a reviewed change: this pins the public surface.
 test('should expose the public core API', async () => {
@@ -14,10 +15,12 @@ test('should expose the public core API', async () => {
     'analyzePostcard',
     'createFontRegistry',
     'createPreflight',
+    'formatAddress',
     'loadFontRegistry',
     'measureFit',
     'parseDesign',
     'previewEmojiKeys',
+    'recognizeCountry',
     'renderPreview',
     'validateCampaign',
     'validatePostcard',
@@ -44,4 +47,18 @@ test('should expose the client API', async () => {
     'UnprocessableError',
     'createClient',
   ])
+})
+
+test('should type the address functions with their exported types', async () => {
+  const { formatAddress, recognizeCountry } = await import('../src/index.ts')
+  expectTypeOf(formatAddress).parameters.toEqualTypeOf<[AddressObject, FormatAddressOptions?]>()
+  expectTypeOf(formatAddress).returns.toEqualTypeOf<readonly string[]>()
+  expectTypeOf(recognizeCountry).toEqualTypeOf<(country: string) => string | undefined>()
+  expectTypeOf<AddressAnalysis['recipientLines']>().toEqualTypeOf<readonly string[]>()
+  expect(formatAddress({ zip: '8001', city: 'Zürich', country: 'CH' }, { from: 'DE' })).toEqual([
+    '8001 ZÜRICH',
+    'SCHWEIZ',
+  ])
+  expect(recognizeCountry('Duitsland')).toBe('DE')
+  expect(recognizeCountry(undefined as unknown as string)).toBeUndefined()
 })

@@ -6,6 +6,7 @@
  * @module
  */
 import type {
+  AddressElement,
   ImageElement,
   KeyedQrElement,
   MarkdownElement,
@@ -15,6 +16,7 @@ import type {
 import { layoutPlainText } from '../layout/layout-plain-text.ts'
 import type { TextLayout } from '../layout/types.ts'
 import { readImageHref } from '../image/read-image-href.ts'
+import { AddressWork } from './address-work.ts'
 import type { AnalysisEnvironment } from './analysis-environment.ts'
 import { AreaWork } from './area-work.ts'
 import { effectiveDpi, imagePixels, type Pixels } from './image-pixels.ts'
@@ -37,6 +39,12 @@ export interface AnalysisStore {
   area(area: MarkdownElement, text: string): AreaWork
   /** The work on a `qr_codes` value in its keyed QR element. */
   qr(element: KeyedQrElement, value: string): QrWork
+  /** The work on an address block (its printed lines) in an address element. */
+  address(
+    element: AddressElement,
+    senderLine: string,
+    recipientLines: readonly string[]
+  ): AddressWork
   /** The work on a URL-kind QR element's stored URL. */
   urlQr(element: UrlQrElement): QrWork
   /** A static `text` element laid out; `undefined` without fonts for its family. */
@@ -47,10 +55,10 @@ export interface AnalysisStore {
 
 /** Bounds of a {@link createCachedStore} cache. */
 export interface CacheBounds {
-  /** Most texts and QR values kept (default: `256`). */
+  /** Most texts, QR values and address blocks kept (default: `256`). */
   readonly maxEntries: number
   /**
-   * Most characters (UTF-16 units) of the kept texts and QR values together (default:
+   * Most characters (UTF-16 units) of the kept texts, QR values and address blocks together (default:
    * `100000`). A kept text holds its reading and its layout with glyph positions: about 200
    * bytes of heap per character (measured on Node 20 with the shipped fonts), so the default
    * bounds a cache to about 20 MB.
@@ -139,6 +147,8 @@ export function createTransientStore(environment: AnalysisEnvironment): Analysis
     environment,
     area: (area, text) => new AreaWork(area, text, environment),
     qr: (element, value) => new QrWork(element, value),
+    address: (element, senderLine, recipientLines) =>
+      new AddressWork(element, senderLine, recipientLines, environment),
     ...createStatics(environment),
   }
 }
@@ -147,7 +157,7 @@ export function createTransientStore(environment: AnalysisEnvironment): Analysis
 interface Entry {
   readonly slot: Map<string, Entry>
   readonly key: string
-  readonly work: AreaWork | QrWork
+  readonly work: AreaWork | QrWork | AddressWork
   readonly characters: number
 }
 
@@ -160,15 +170,16 @@ const FRESH_ENTRIES = 32
 
 /**
  * A store with a bounded cache of the per-text work (reading, layout, fit, emoji of each
- * distinct text per area; resolution, fit and symbol of each distinct QR value per element) and
- * the design's static parts (static text layouts, images, URL-kind QR codes), made once. The
- * bounds apply to the texts and values together.
+ * distinct text per area; resolution, fit and symbol of each distinct QR value per element; the
+ * layout of each distinct address block per address element) and the design's static parts
+ * (static text layouts, images, URL-kind QR codes), made once. The bounds apply to the texts,
+ * values and blocks together.
  *
- * A text or value seen once waits among at most {@link FRESH_ENTRIES} fresh entries; seen again
- * while there, it joins the least-recently-used entries that stay until the bounds push them
- * out. Unique traffic (a campaign, a new recipient per request) then keeps a few dozen entries
- * for a moment instead of filling the whole cache with work nobody asks for again: kept longer,
- * that work would outlive the young generation of the garbage collector and cost a full
+ * A text, value or block seen once waits among at most {@link FRESH_ENTRIES} fresh entries;
+ * seen again while there, it joins the least-recently-used entries that stay until the bounds
+ * push them out. Unique traffic (a campaign, a new recipient per request) then keeps a few dozen
+ * entries for a moment instead of filling the whole cache with work nobody asks for again: kept
+ * longer, that work would outlive the young generation of the garbage collector and cost a full
  * collection each time the cache turns over. Past a bound, fresh entries go first (the newest
  * few stay), then the least recently used.
  *
@@ -200,7 +211,11 @@ export function createCachedStore(
     return undefined
   }
 
-  const lookup = <W extends AreaWork | QrWork>(owner: object, key: string, make: () => W): W => {
+  const lookup = <W extends AreaWork | QrWork | AddressWork>(
+    owner: object,
+    key: string,
+    make: () => W
+  ): W => {
     let slot = slots.get(owner)
     if (!slot) {
       slot = new Map()
@@ -235,6 +250,13 @@ export function createCachedStore(
     environment,
     area: (area, text) => lookup(area, text, () => new AreaWork(area, text, environment)),
     qr: (element, value) => lookup(element, value, () => new QrWork(element, value)),
+    // The sender line has no line break: it is the key's first line, the recipient lines follow.
+    address: (element, senderLine, recipientLines) =>
+      lookup(
+        element,
+        `${senderLine}\n${recipientLines.join('\n')}`,
+        () => new AddressWork(element, senderLine, recipientLines, environment)
+      ),
     ...createStatics(environment),
     usage: () => ({ entries: fresh.size + kept.size, characters }),
     clear() {

@@ -7,30 +7,25 @@
  * @module
  */
 import type {
-  AddressElement,
   Design,
   DesignElement,
   KeyedQrElement,
   MarkdownElement,
   SideName,
 } from '../design/types.ts'
-import { layoutPlainText } from '../layout/layout-plain-text.ts'
-import type { TextLayout } from '../layout/types.ts'
-import { MM_PER_PT } from '../layout/units.ts'
 import { postcardRules } from '../postcard/rules.ts'
 import type { PostcardContext } from '../postcard/types.ts'
-import { recipientText, senderLine } from '../preview/address-lines.ts'
 import { isMissing } from '../schema/is-missing.ts'
 import { orderFieldErrors } from '../schema/order-field-errors.ts'
 import { fieldOrder } from '../schema/postcard.generated.js'
 import { childOf, hasMembers } from '../schema/read-field.ts'
 import { SPEC_LIMITS } from '../spec/limits.ts'
-import type { FontRegistry } from '../text/types.ts'
 import { createCollector, verdictOf } from '../verdict/create-report.ts'
 import { runRules } from '../verdict/define-rule.ts'
 import type { FieldError, RuleId, Verdict } from '../verdict/types.ts'
 import { assertDesign, resolveEnvironment } from './analysis-environment.ts'
 import { createTransientStore, type AnalysisStore } from './analysis-store.ts'
+import { analyzeAddressBlock, readAddresses } from './read-addresses.ts'
 import { clipText, readPostcardBody } from './read-body.ts'
 import type {
   AddressAnalysis,
@@ -41,11 +36,7 @@ import type {
   PostcardAnalysis,
   PostcardFields,
   QrAnalysis,
-  RendererProfile,
 } from './types.ts'
-
-/** The sender line is set smaller than the recipient, as on every printed postcard. */
-export const SENDER_SCALE = 0.7
 
 /**
  * Analyses a postcard submission (spec 2.3) against the flow's design: the body read once, the
@@ -101,7 +92,8 @@ function entriesOf<T extends { readonly key: string }>(
 
 /**
  * What the postcard rules see for a body read once: the copy, the design, the fonts and emoji pin
- * of the store, and the non-blank `content` and `qr_codes` values with their work.
+ * of the store, the non-blank `content` and `qr_codes` values with their work, and the addresses
+ * resolved once (with the design's address blocks, laid out on first use).
  *
  * @param json The body as read once (`readPostcardBody(body).json`).
  * @param design The design.
@@ -134,6 +126,7 @@ export function createPostcardContext(
         work: store.qr(element, clipText(value, SPEC_LIMITS.qrValueLength)),
       })
     ),
+    addresses: readAddresses(childOf(json, 'from'), childOf(json, 'to'), design, store),
   }
 }
 
@@ -197,6 +190,9 @@ export function analyzeWith(body: unknown, design: Design, store: AnalysisStore)
   const qrByKey = new Map(qrEntries.map((entry) => [entry.key, entry]))
   const byElement = new Map<DesignElement, ElementAnalysis>()
   const qrCodes: QrAnalysis[] = []
+  const addressBlocks = new Map<DesignElement, AddressAnalysis>(
+    context.addresses.blocks().map((block) => [block.element, analyzeAddressBlock(block)])
+  )
 
   const analyzeArea = (area: MarkdownElement): AreaAnalysis => {
     const path = `content.${area.key}`
@@ -273,7 +269,8 @@ export function analyzeWith(body: unknown, design: Design, store: AnalysisStore)
       case 'rect':
         return Object.freeze({ type: 'rect', element, path })
       case 'address':
-        return analyzeAddress(element, path, fields, environment.fonts, environment.profile)
+        // Laid out once, when the rules or this analysis first asked for the blocks.
+        return addressBlocks.get(element) as AddressAnalysis
     }
   }
 
@@ -305,62 +302,5 @@ export function analyzeWith(body: unknown, design: Design, store: AnalysisStore)
     qrCodes: Object.freeze(qrCodes),
     findings,
     verdict,
-  })
-}
-
-/**
- * The address block: the recipient lines from `to` and the sender line from `from`, laid out
- * in the element's font (the sender line smaller, above the recipient).
- *
- * @param element The address element.
- * @param path Its design path.
- * @param fields The body's string fields.
- * @param fonts The fonts; without them (or without the family) nothing is laid out.
- * @returns The address analysis.
- */
-function analyzeAddress(
-  element: AddressElement,
-  path: string,
-  fields: PostcardFields,
-  fonts: FontRegistry | undefined,
-  profile: RendererProfile
-): AddressAnalysis {
-  const sender = element.sender_line ? senderLine(fields.from) : ''
-  const recipient = recipientText(fields.to)
-  const measurable = fonts !== undefined && fonts.has(element.font_family)
-  let senderLayout: TextLayout | undefined
-  let used = 0
-  if (sender !== '' && measurable) {
-    const size = element.font_size_pt * SENDER_SCALE
-    const lineMm = size * element.line_height * MM_PER_PT
-    senderLayout = layoutPlainText(
-      sender,
-      { ...element, font_size_pt: size, height_mm: Math.min(lineMm, element.height_mm) },
-      fonts,
-      undefined,
-      { profile }
-    )
-    // Half a recipient line of space between the sender line and the recipient.
-    used = senderLayout.metrics.measured_height_mm + (element.font_size_pt * MM_PER_PT) / 2
-  }
-  const recipientLayout =
-    recipient !== '' && measurable
-      ? layoutPlainText(
-          recipient,
-          { ...element, height_mm: Math.max(0, element.height_mm - used) },
-          fonts,
-          undefined,
-          { profile }
-        )
-      : undefined
-  return Object.freeze({
-    type: 'address',
-    element,
-    path,
-    senderLine: sender,
-    recipientLines: Object.freeze(recipient === '' ? [] : recipient.split('\n')),
-    senderLayout,
-    recipientLayout,
-    recipientTop_mm: used,
   })
 }

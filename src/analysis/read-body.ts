@@ -25,9 +25,12 @@ export interface BodyReading {
 /** Depth below which members are not copied: `to.first_name` is depth 2, its members depth 3. */
 const COPY_DEPTH = 3
 
-// Address fields have no stated limit (spec 2.3), but none prints more than the longest value
-// the spec allows anywhere; the rules still see the whole value.
-const MAX_FIELD_LENGTH = SPEC_LIMITS.qrValueLength
+/**
+ * Code points of an address field (or printed address line) the outputs keep: address fields
+ * have no stated limit (spec 2.3), but none prints more than the longest value the spec allows
+ * anywhere; the rules still see the whole value.
+ */
+export const MAX_FIELD_LENGTH = SPEC_LIMITS.qrValueLength
 
 /**
  * Reads a body once.

@@ -160,21 +160,46 @@ export interface RectAnalysis {
   readonly path: string
 }
 
-/** The address block: recipient lines (and the sender line) as the post reads them. */
+/**
+ * An address element and the block printed in it (spec 2.3 address objects): the sender line
+ * and the recipient lines as the posts read them (`formatAddress`: `from` as a return address
+ * against the recipient's country, `to` against the sender's), laid out once in the element's
+ * font. The preview draws these layouts and the address rules measure them.
+ */
 export interface AddressAnalysis {
   readonly type: 'address'
   readonly element: AddressElement
   readonly path: string
-  /** The sender line as printed (from `from`), `''` when none is printed. */
+  /**
+   * The sender line as printed: the sender's lines joined by `, `, `''` when none is printed
+   * (the element has `sender_line: false`, or `from` has nothing to print).
+   */
   readonly senderLine: string
-  /** The recipient lines as printed (from `to`), in order. */
+  /** The recipient lines as printed, top to bottom (the country line last on international mail). */
   readonly recipientLines: readonly string[]
-  /** The sender line laid out in the element's font (smaller), when printed and fonts given. */
+  /**
+   * The sender line laid out in the element's font at 70 % of its size, one line box high;
+   * `undefined` when none is printed or without fonts for the family. Lines never wrap.
+   */
   readonly senderLayout: TextLayout | undefined
-  /** The recipient block laid out below the sender line, when fonts are given. */
+  /**
+   * The recipient lines laid out below the sender line (relative to `recipientTop_mm`), one
+   * line box each: a line wider than the element sticks out (`width_overflow_mm`), lines below
+   * the element are marked `overflows`. `undefined` without lines or without fonts.
+   */
   readonly recipientLayout: TextLayout | undefined
   /** Top of the recipient block in mm from the element's top edge. */
   readonly recipientTop_mm: number
+  /**
+   * How many recipient lines the element holds below the sender line (line boxes rounded as the
+   * renderer profile rounds them; known without fonts).
+   */
+  readonly recipientCapacity: number
+  /**
+   * How far the recipient lines reach below the element in mm, unrounded (`0` when they fit):
+   * what the recipient layout measures as `overflow_mm`, known without fonts too.
+   */
+  readonly recipientOverflow_mm: number
 }
 
 /** One element of a side, analysed; the array of a side parallels `design.sides[side].elements`. */

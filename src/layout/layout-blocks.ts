@@ -34,6 +34,8 @@ export interface LayoutBox {
   readonly line_height: number
   readonly align: TextAlign
   readonly color: string
+  /** `false`: lines break only at forced breaks (`TextBox.wrap`); default `true`. */
+  readonly wrap?: boolean | undefined
 }
 
 /** Vertical tolerance: float noise of n × line height must not count as overflow. */
@@ -164,9 +166,11 @@ export function breakBlocks(
     const gutterMm = block.list >= 0 ? (gutters.get(block.list) ?? 0) : 0
     const availableMm = Math.max(0, box.width_mm - gutterMm)
     const availablePx = availableMm * PX_PER_MM
+    // Without wrapping every line fits the breaker; the width is still judged against the box.
+    const breakPx = box.wrap === false ? Number.POSITIVE_INFINITY : availablePx
     const inlines: BrokenInline[] = []
     for (const inline of block.lines) {
-      const lines = breakLines(inline, regular, faceOf, sizePx, availablePx, rules)
+      const lines = breakLines(inline, regular, faceOf, sizePx, breakPx, rules)
       inlines.push(lines)
       for (const line of lines.lines) {
         if (!rules.fits(line.width * sizePx, availablePx)) {

@@ -15,7 +15,7 @@ const REGULAR: FaceStyle = { bold: false, italic: false }
 /**
  * Lays out plain text like CSS `white-space: pre-line`: each `\n` starts a new line (an empty
  * line keeps its line box), runs of spaces collapse, long lines wrap at break opportunities and,
- * failing those, between characters. Never throws on the text; throws a `FontError` only for a
+ * failing those, between characters (unless `box.wrap` is `false`). Never throws on the text; throws a `FontError` only for a
  * family the registry does not have.
  *
  * @param text The text, e.g. the lines of an address joined with `\n`.

@@ -107,7 +107,8 @@ export interface LayoutLine {
   readonly overflows: boolean
   /**
    * How far the content sticks out to the right, in mm (0 normally). Only a single grapheme
-   * wider than the whole line can do that, since words break anywhere (`overflow-wrap: anywhere`).
+   * wider than the whole line can do that, since words break anywhere (`overflow-wrap: anywhere`),
+   * or a line of a box that does not wrap (`TextBox.wrap`).
    */
   readonly width_overflow_mm: number
 }
@@ -204,4 +205,10 @@ export interface TextBox {
   readonly align?: TextAlign
   /** Text colour (default `#000000`). */
   readonly color?: string
+  /**
+   * `false` never wraps a line, like CSS `white-space: nowrap`: a line wider than the box sticks
+   * out on the right (`width_overflow_mm`). The address block sets it: a post reads each line as
+   * one part of the address, so a wrapped street line would read as two (default `true`).
+   */
+  readonly wrap?: boolean
 }

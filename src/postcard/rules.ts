@@ -4,7 +4,11 @@
  *
  * @module
  */
-import { checkAddressPlausibility } from './check-address-plausibility.ts'
+import { checkAddressBlockFit } from '../address/check-address-block-fit.ts'
+import { checkAddressCountry } from '../address/check-address-country.ts'
+import { checkAddressFontSize } from '../address/check-address-font-size.ts'
+import { checkAddressPostalCode } from '../address/check-address-postal-code.ts'
+import { checkAddressRequiredParts } from '../address/check-address-required-parts.ts'
 import { checkContent } from './check-content.ts'
 import { checkEmoji } from './check-emoji.ts'
 import { checkGlyphs } from './check-glyphs.ts'
@@ -24,7 +28,8 @@ import type { PostcardRule } from './types.ts'
  *
  * Plugging in a rule: `defineRule` it in its own file and add it here. The content and QR entries
  * it needs are in the context (`contentEntries`, `qrEntries`, each with its one reading, layout
- * or QR fit), and the fonts in `fonts`.
+ * or QR fit), the addresses resolved once with the design's address blocks (`addresses`), and
+ * the fonts in `fonts`.
  */
 export const postcardRules: readonly PostcardRule[] = Object.freeze([
   checkPostcardStructure,
@@ -33,7 +38,12 @@ export const postcardRules: readonly PostcardRule[] = Object.freeze([
   checkTextFit,
   checkQrCodes,
   checkQrUrls,
-  checkAddressPlausibility,
+  // Warnings on the addresses (spec 1, 2.3; src/address): never a 422.
+  checkAddressCountry,
+  checkAddressPostalCode,
+  checkAddressRequiredParts,
+  checkAddressBlockFit,
+  checkAddressFontSize,
   checkUnknownFields,
   checkEmoji,
   checkGlyphs,

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { AddressContext } from '../address/address-context.ts'
 import type { AreaWork } from '../analysis/area-work.ts'
 import type { QrWork } from '../analysis/qr-work.ts'
 import type { Design, KeyedQrElement, MarkdownElement } from '../design/types.ts'
@@ -37,8 +38,8 @@ export interface QrEntry {
   readonly work: QrWork
 }
 
-/** What every postcard rule sees. */
-export interface PostcardContext {
+/** What every postcard rule sees (the address rules read its {@link AddressContext} part). */
+export interface PostcardContext extends AddressContext {
   /** The request body as read once (a plain copy: reading it never runs a getter). */
   readonly body: unknown
   /** The flow's design. */

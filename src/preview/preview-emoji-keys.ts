@@ -10,7 +10,7 @@ import type { PostcardAnalysis } from '../analysis/types.ts'
 import type { Design } from '../design/types.ts'
 import { collectEmojiKeys } from '../emoji/collect-emoji-keys.ts'
 import type { PinnedEmojiVersion } from '../emoji/emoji-version.ts'
-import { recipientText, senderLine } from './address-lines.ts'
+import { resolveAddress } from '../address/resolve-address.ts'
 
 /**
  * Lists the artwork keys of every emoji of the pinned set that a preview of an analysis draws:
@@ -67,16 +67,12 @@ export function previewEmojiKeys(
     const value = snapshot.content.get(area.key)
     if (value !== undefined) texts.push(value)
   }
-  texts.push(...staticTexts(design, snapshot.to, snapshot.from))
+  texts.push(...bodyTexts(design, snapshot.to, snapshot.from))
   return collectEmojiKeys(texts, { pinnedVersion: options.emojiVersion })
 }
 
-/** Static texts, the recipient and the sender line of the address elements of a design. */
-function staticTexts(
-  design: Design,
-  to: Readonly<Record<string, string>>,
-  from: Readonly<Record<string, string>>
-): string[] {
+/** The static texts of a design, and whether it prints a recipient and a sender line. */
+function staticTexts(design: Design): { texts: string[]; address: boolean; sender: boolean } {
   const texts: string[] = []
   let sender = false
   let address = false
@@ -89,18 +85,31 @@ function staticTexts(
       }
     }
   }
-  if (address) texts.push(recipientText(to))
-  if (sender) texts.push(senderLine(from))
+  return { texts, address, sender }
+}
+
+/** The static texts and the address lines a preview of a body draws (`formatAddress`). */
+function bodyTexts(
+  design: Design,
+  to: Readonly<Record<string, string>>,
+  from: Readonly<Record<string, string>>
+): string[] {
+  const { texts, address, sender } = staticTexts(design)
+  if (address) texts.push(...resolveAddress(to, { from }).lines)
+  if (sender) texts.push(...resolveAddress(from, { from: to }).lines)
   return texts
 }
 
-/** The keys of an analysis: its areas' emoji as found, the other texts scanned. */
+/** The keys of an analysis: its areas' emoji as found, its address blocks and static texts. */
 function analysisEmojiKeys(analysis: PostcardAnalysis): readonly string[] {
   const keys = new Set<string>()
   for (const area of analysis.areas) {
     for (const finding of area.emoji) if (finding.inSet) keys.add(finding.key)
   }
-  const texts = staticTexts(analysis.design, analysis.fields.to, analysis.fields.from)
+  const texts = staticTexts(analysis.design).texts
+  for (const element of [...analysis.sides.front, ...analysis.sides.back]) {
+    if (element.type === 'address') texts.push(element.senderLine, ...element.recipientLines)
+  }
   for (const key of collectEmojiKeys(texts, { pinnedVersion: analysis.options.emojiVersion })) {
     keys.add(key)
   }

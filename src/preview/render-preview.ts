@@ -415,20 +415,20 @@ function drawImage(image: ImageAnalysis, context: SideContext): SvgMarkup {
 function drawAddress(address: AddressAnalysis, context: SideContext): SvgMarkup {
   const element = address.element
   const parts: SvgMarkup[] = []
+  // The analysis laid the block out once; its lines never wrap, so a line too wide for the
+  // element sticks out on the right with the width overflow marked, as the rules warn.
   if (address.senderLine !== '') {
     const layout = requireLayout(address.senderLayout, element.font_family, context)
-    const drawn = drawTextLayout(layout, element.x_mm, element.y_mm, withPath(context, 'from'))
-    parts.push(drawn.fitting)
-    context.overlay.push(drawn.overflowing)
+    const box = { ...element, height_mm: layout.metrics.available_height_mm }
+    parts.push(drawLaidOutText(layout, box, 'from', context))
   }
   if (address.recipientLines.length > 0) {
-    const used = address.recipientTop_mm
+    const layout = requireLayout(address.recipientLayout, element.font_family, context)
     const box = {
       ...element,
-      y_mm: element.y_mm + used,
-      height_mm: Math.max(0, element.height_mm - used),
+      y_mm: element.y_mm + address.recipientTop_mm,
+      height_mm: layout.metrics.available_height_mm,
     }
-    const layout = requireLayout(address.recipientLayout, element.font_family, context)
     parts.push(drawLaidOutText(layout, box, 'to', context))
   }
   return parts.length === 0 ? joinMarkup([]) : svgElement('g', { class: 'address' }, parts)

@@ -58,8 +58,16 @@ export type WarningCode =
   | 'emoji-artwork-missing'
   | 'image-rejected'
   | 'zip-format'
+  | 'zip-range'
+  | 'zip-state-mismatch'
   | 'width-overflow'
   | 'country-on-request'
+  | 'country-not-served'
+  | 'country-unrecognized'
+  | 'address-part-missing'
+  | 'address-lines-overflow'
+  | 'address-line-too-wide'
+  | 'address-font-small'
   | 'unknown-field'
   | 'payment-method-unknown'
   | 'invoice-email-missing'
@@ -67,7 +75,8 @@ export type WarningCode =
 
 /**
  * Stable ids of the rules that make findings: each id names one small unit that implements one
- * part of the spec (`src/postcard/rules.ts`, `src/campaign/rules.ts`), or one thing a preview
+ * part of the spec (`src/postcard/rules.ts`, `src/campaign/rules.ts`; the address rules in
+ * `src/address/`), or one thing a preview
  * could not draw. Every {@link FieldError} and {@link Warning} carries the id of its rule.
  */
 export type RuleId =
@@ -78,7 +87,11 @@ export type RuleId =
   | 'text-fit'
   | 'qr-keys'
   | 'qr-urls'
-  | 'address-plausibility'
+  | 'address-country'
+  | 'address-postal-code'
+  | 'address-required-parts'
+  | 'address-block-fit'
+  | 'address-font-size'
   | 'unknown-fields'
   | 'emoji-set'
   | 'glyph-coverage'

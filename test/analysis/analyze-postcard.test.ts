@@ -209,7 +209,7 @@ describe('analyzePostcard', () => {
     expect(image.problem).toBeUndefined()
   })
 
-  test('should lay out the address block from to and from', () => {
+  test('should lay out the address block from to and from, as the posts read them', () => {
     const { body, design } = sample('dl-plain')
     const address = [...analyzePostcard(body, design, { fonts }).sides.back].find(
       (item) => item.type === 'address'
@@ -221,13 +221,13 @@ describe('analyzePostcard', () => {
       'Bahnhofstrasse 10',
       'Postfach 123',
       '8001 Zürich',
-      'CH',
     ])
     expect(address.recipientLayout?.lines.map((line) => line.text.trimEnd())).toEqual(
       address.recipientLines
     )
     if (address.element.sender_line) {
-      expect(address.senderLine).toBe('Coats & More, Marktplatz 1, 3011 Bern, CH')
+      // Domestic mail (spec 2.3 `country`, both CH): no country line, no capitals.
+      expect(address.senderLine).toBe('Coats & More, Marktplatz 1, 3011 Bern')
       expect(address.recipientTop_mm).toBeGreaterThan(0)
     }
   })

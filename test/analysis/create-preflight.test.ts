@@ -70,10 +70,11 @@ describe('createPreflight', () => {
   })
 
   test('should keep at most maxEntries texts and values', () => {
-    const preflight = createPreflight({ design, fonts, cache: { maxEntries: 3 } })
+    const preflight = createPreflight({ design, fonts, cache: { maxEntries: 4 } })
     for (let index = 0; index < 10; index++) preflight.validate(greeting(`Hello ${index}`))
-    expect(preflight.cacheUsage().entries).toBe(3)
-    // The most recently used stay: the QR value and the body text of every body, the last greeting.
+    expect(preflight.cacheUsage().entries).toBe(4)
+    // The most recently used stay: the QR value, the body text and the address block of every
+    // body, the last greeting.
     const last = preflight.analyze(greeting('Hello 9'))
     const again = preflight.analyze(greeting('Hello 9'))
     expect(layoutOf(again, 'greeting')).toBe(layoutOf(last, 'greeting'))
@@ -85,8 +86,9 @@ describe('createPreflight', () => {
     preflight.validate(greeting('Hello **Anna**!'))
     // A campaign: every greeting new, the body and the QR value the same.
     for (let index = 0; index < 300; index++) preflight.validate(greeting(`Hello ${index}`))
-    // 32 fresh greetings at most, and the three texts and values seen twice: not 256 entries.
-    expect(preflight.cacheUsage().entries).toBe(32 + 3)
+    // 32 fresh greetings at most, and the body text, the QR value and the address block seen
+    // twice: not 256 entries.
+    expect(preflight.cacheUsage().entries).toBe(32 + 4)
     const again = preflight.analyze(greeting('Hello **Anna**!'))
     expect(layoutOf(again, 'greeting')).toBe(layoutOf(template, 'greeting'))
     expect(layoutOf(again, 'body')).toBe(layoutOf(template, 'body'))
@@ -117,7 +119,8 @@ describe('createPreflight', () => {
     expect(none.cacheUsage()).toEqual({ entries: 0, characters: 0 })
     const preflight = createPreflight({ design, fonts })
     preflight.validate(body)
-    expect(preflight.cacheUsage().entries).toBe(3)
+    // Two texts, a QR value and the address block.
+    expect(preflight.cacheUsage().entries).toBe(4)
     preflight.clearCache()
     expect(preflight.cacheUsage()).toEqual({ entries: 0, characters: 0 })
   })

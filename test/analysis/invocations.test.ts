@@ -1,10 +1,10 @@
 /**
  * Work done once (issue 11): counts the reader, the parser and the layout engine while a body is
- * validated and previewed, and pins "each value read and parsed once, each area laid out once"
- * (its lines broken once, its glyphs placed once on those lines, and only when it is drawn), and
- * that drawing an analysis reads and lays out nothing. A parse is remark-parse's, or the
- * exact fast path's when it reads the text (`parseSimpleMarkdown`); a text it leaves goes to
- * remark-parse, and is counted once there.
+ * validated and previewed, and pins "each value read and parsed once, each area laid out once
+ * (its lines broken once, its glyphs placed once on those lines, and only when it is drawn),
+ * the address block laid out once", and that drawing an analysis reads and lays out nothing. A
+ * parse is remark-parse's, or the exact fast path's when it reads the text
+ * (`parseSimpleMarkdown`); a text it leaves goes to remark-parse, and is counted once there.
  */
 import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import a5TenAreas from '../../designs/a5-ten-areas.json' with { type: 'json' }
@@ -129,6 +129,13 @@ function countAreas(boxes: readonly object[]): Map<string, number> {
 
 const contentValues = (): string[] => Object.values(body['content'] as Record<string, string>)
 
+/**
+ * Layouts of the address block: its boxes are the only ones that never wrap. The design prints a
+ * sender line and a recipient block: two layouts per block.
+ */
+const addressLayouts = (): number =>
+  calls.layoutBlocks.filter((box) => (box as { wrap?: boolean }).wrap === false).length
+
 describe('one reading and one layout per value (10-area sample card)', () => {
   test('should have ten Markdown areas and ten content values to count', () => {
     expect(design.markdownAreas).toHaveLength(10)
@@ -142,6 +149,7 @@ describe('one reading and one layout per value (10-area sample card)', () => {
     expect([...calls.parseMarkdown].sort()).toEqual([...contentValues()].sort())
     expect([...areaLayouts().values()]).toEqual(Array<number>(10).fill(1))
     expect([...areaPlacements().values()]).toEqual(Array<number>(10).fill(1))
+    expect(addressLayouts()).toBe(2)
     // Every text fits: no prefix is measured for a suggestion.
     expect(calls.measureBlocks).toEqual([])
   })
@@ -152,7 +160,19 @@ describe('one reading and one layout per value (10-area sample card)', () => {
     expect([...areaLayouts().values()]).toEqual(Array<number>(10).fill(1))
     expect(areaLayouts().size).toBe(10)
     expect(calls.placeBlocks).toEqual([])
+    // The one whole layout is the address block's (its lines never wrap: nothing to break).
+    expect(calls.layoutBlocks).toHaveLength(addressLayouts())
+  })
+
+  test('should lay the address block out once for the rules and the analysis', () => {
+    const verdict = validatePostcard(body, design, { fonts })
+    // The rules measure the recipient lines only: the sender line waits for an analysis.
+    expect(addressLayouts()).toBe(1)
+    for (const list of Object.values(calls)) list.length = 0
+    // Without fonts nothing is laid out; the line count is judged all the same.
+    validatePostcard(body, design)
     expect(calls.layoutBlocks).toEqual([])
+    expect(verdict.warnings.filter((warning) => warning.rule.startsWith('address-'))).toEqual([])
   })
 
   test('should read, parse and lay out nothing when drawing an analysis', () => {
@@ -183,6 +203,8 @@ describe('one reading and one layout per value (10-area sample card)', () => {
     // The verdict broke the lines, the analysis placed the glyphs on them.
     expect([...areaPlacements().values()]).toEqual(Array<number>(10).fill(1))
     expect(areaPlacements().size).toBe(10)
+    // The Preflight keeps the block validate laid out: the analysis draws the same one.
+    expect(addressLayouts()).toBe(2)
     // The oracle last: it reads and lays out again, in an analysis of its own.
     expect(verdict).toEqual(validatePostcard(body, design, { fonts }))
     expect(preview.verdict).toEqual(verdict)
@@ -218,7 +240,8 @@ describe('one reading and one layout per value (10-area sample card)', () => {
     expect(calls.readMarkdown).toEqual([])
     expect(areaLayouts().size).toBe(0)
     expect(areaPlacements().size).toBe(0)
-    // The recipient block is laid out anew (it changed); the static text is the design's.
+    // The block is laid out anew, once (it changed); the static text is the design's.
+    expect(addressLayouts()).toBe(2)
     const address = analysis.sides.back.find((element) => element.type === 'address')
     expect(address?.type === 'address' && address.recipientLines[0]).toBe('Anna de Vries')
   })

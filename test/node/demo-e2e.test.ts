@@ -226,6 +226,23 @@ describe('the demo page', () => {
     expect(await page.locator('#answer').getAttribute('data-stale')).toBe('true')
   })
 
+  it('should show the recipient as the post reads it, as it is typed (issue 15)', async () => {
+    const lines = () => page.locator('#address-lines').textContent()
+    expect(await lines()).toBe('Erika Mustermann\nHeidestraße 17\n51147 Köln')
+    const set = async (name: string, value: string) => {
+      await page.locator(`[name="to.${name}"]`).fill(value)
+      await settled()
+    }
+    await set('country', 'NL')
+    await set('zip', '1016gv')
+    await set('city', 'Amsterdam')
+    expect(await lines()).toBe('Erika Mustermann\nHeidestraße 17\n1016 GV  AMSTERDAM\nNIEDERLANDE')
+    await set('country', 'DE')
+    await set('zip', '51147')
+    await set('city', 'Köln')
+    expect(await lines()).toBe('Erika Mustermann\nHeidestraße 17\n51147 Köln')
+  })
+
   it('should send to the sandbox: 201, then the 409 replay of the same X-Request-Id', async () => {
     const id = await page.locator('#request-id').inputValue()
     const first = await send('Send to sandbox')

@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { formatAddress } from '../../src/address/format-address.ts'
 import { createFontRegistry } from '../../src/text/font-registry.ts'
 import type { FontRegistry } from '../../src/text/types.ts'
 import { parseDesign } from '../../src/design/parse-design.ts'
@@ -25,6 +26,7 @@ import {
 let fonts: FontRegistry
 let sources: Awaited<ReturnType<typeof loadFontSources>>
 let design: Design
+let designJson: string
 let body: FormBody
 const inputs = () => ({ fonts, emojiArtwork: new Map(), guides: false })
 
@@ -45,8 +47,8 @@ function pathsOf(target: Design): string[] {
 beforeAll(async () => {
   sources = await loadFontSources()
   fonts = createFontRegistry(sources)
-  const json = await readFile(new URL('../../designs/a6-greeting.json', import.meta.url), 'utf8')
-  design = parseDesign(JSON.parse(json))
+  designJson = await readFile(new URL('../../designs/a6-greeting.json', import.meta.url), 'utf8')
+  design = parseDesign(JSON.parse(designJson))
   body = {
     flow_id: '7375c8ae-613b-4182-8fb6-51639fd11db4',
     from: SAMPLE_FROM,
@@ -174,5 +176,20 @@ describe('createLiveCheck', () => {
     // New fonts (a face arrived): every meter is measured again, with them.
     const again = live.update(edited, { ...inputs(), fonts: createFontRegistry(sources) })
     expect(again.remeasured).toEqual(['greeting', 'body'])
+  })
+
+  it('should show the recipient block as the analysis printed it (formatAddress)', () => {
+    const live = createLiveCheck(design, pathsOf(design))
+    const to = { ...SAMPLE_TO, zip: '1016gv', city: 'Amsterdam', country: 'Nederland' }
+    const result = live.update({ ...body, to }, inputs())
+    // The oracle: the core's formatAddress, from the sender's country.
+    expect(result.address).toEqual(formatAddress(to, { from: body.from }))
+    expect(result.address.slice(-2)).toEqual(['1016 GV  AMSTERDAM', 'NIEDERLANDE'])
+    const none = parseDesign({
+      ...JSON.parse(designJson),
+      sides: { front: { elements: [] }, back: { elements: [] } },
+    })
+    const bare: FormBody = { flow_id: body.flow_id, from: body.from, to: body.to }
+    expect(createLiveCheck(none, []).update(bare, inputs()).address).toEqual([])
   })
 })

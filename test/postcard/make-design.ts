@@ -3,6 +3,7 @@
  * keyed QR codes and URL-kind QR codes named by their keys and labels.
  */
 import type {
+  AddressElement,
   Design,
   KeyedQrElement,
   MarkdownElement,
@@ -17,6 +18,21 @@ export interface DesignParts {
   readonly urlQr?: readonly string[]
   /** Side of the keyed QR codes in mm (default 30: a URL of about 450 bytes fits at M). */
   readonly qrSizeMm?: number
+  /** An address element on the back, changed from the one of `designs/a6-greeting.json`. */
+  readonly address?: Partial<AddressElement>
+}
+
+/** The address element of `designs/a6-greeting.json`. */
+export const greetingAddress: AddressElement = {
+  type: 'address',
+  x_mm: 86,
+  y_mm: 52,
+  width_mm: 56,
+  height_mm: 36,
+  font_family: 'Roboto',
+  font_size_pt: 10,
+  line_height: 1.25,
+  sender_line: true,
 }
 
 const qrBase = {
@@ -64,7 +80,12 @@ export function makeDesign(parts: DesignParts = {}): Design {
       front: { background: '#ffffff', elements: [] },
       back: {
         background: '#ffffff',
-        elements: [...markdownAreas, ...keyedQrCodes, ...urlQrCodes],
+        elements: [
+          ...markdownAreas,
+          ...keyedQrCodes,
+          ...urlQrCodes,
+          ...(parts.address ? [{ ...greetingAddress, ...parts.address }] : []),
+        ],
       },
     },
     markdownAreas,

@@ -78,7 +78,11 @@ describe('the registry', () => {
       'text-fit',
       'qr-keys',
       'qr-urls',
-      'address-plausibility',
+      'address-country',
+      'address-postal-code',
+      'address-required-parts',
+      'address-block-fit',
+      'address-font-size',
       'unknown-fields',
       'emoji-set',
       'glyph-coverage',
@@ -262,17 +266,123 @@ describe('qr-urls (spec 2.6 rule 4)', () => {
   })
 })
 
-describe('address-plausibility (spec 1, 2.3)', () => {
-  const to = (country: string, zip: string) => ({ ...valid, to: { ...berlin, country, zip } })
+describe('address-country (spec 1, 2.3)', () => {
+  const to = (country: string) => ({ ...valid, to: { ...berlin, country } })
+  test.each([
+    [to('DE'), []],
+    [to('Österreich'), []],
+    [to('Pays-Bas'), []],
+    [to('FR'), ['to.country: country-on-request']],
+    [to('Royaume-Uni'), ['to.country: country-on-request']],
+    [to('Japan'), ['to.country: country-not-served']],
+    [to('Germoney'), ['to.country: country-unrecognized']],
+    [
+      { ...valid, from: { ...berlin, country: 'Atlantis' } },
+      ['from.country: country-unrecognized'],
+    ],
+    // The sender may post from anywhere; a missing country is the structure rule's
+    [{ ...valid, from: { ...berlin, country: 'US' } }, []],
+    [to(''), []],
+  ])('should judge %#', (body, warnings) => {
+    expect(run('address-country', body).warnings).toEqual(warnings)
+  })
+})
+
+describe('address-postal-code (spec 2.3)', () => {
+  const to = (country: string, zip: string, city = 'Berlin') => ({
+    ...valid,
+    to: { ...berlin, country, zip, city },
+  })
   test.each([
     [to('DE', '10115'), []],
     [to('Österreich', '1010'), []],
-    [to('NL', '1012 AB'), []],
+    [to('NL', '1012ab'), []],
     [to('DE', '1011'), ['to.zip: zip-format']],
     [to('CH', 'CH-8001'), ['to.zip: zip-format']],
-    [to('FR', '75001'), ['to.country: country-on-request']],
-  ])('should judge %j', (body, warnings) => {
-    expect(run('address-plausibility', body).warnings).toEqual(warnings)
+    [to('DE', '00123'), ['to.zip: zip-range']],
+    [to('US', '90210', 'New York NY'), ['to.zip: zip-state-mismatch']],
+    [{ ...valid, from: { ...berlin, zip: '8033' } }, ['from.zip: zip-format']],
+    // An unrecognised country is the country rule's
+    [to('Atlantis', '1'), []],
+  ])('should judge %#', (body, warnings) => {
+    expect(run('address-postal-code', body).warnings).toEqual(warnings)
+  })
+})
+
+describe('address-required-parts (spec 2.3)', () => {
+  const to = (country: string, zip: string, city: string) => ({
+    ...valid,
+    to: { ...berlin, country, zip, city },
+  })
+  test.each([
+    [to('US', '10001', 'New York NY'), []],
+    [to('US', '10001', 'New York'), ['to.city: address-part-missing']],
+    [to('IT', '56122', 'Pisa'), ['to.city: address-part-missing']],
+    [to('IT', '56122', 'Pisa PI'), []],
+    [
+      { ...valid, from: { ...berlin, country: 'US', zip: '10001', city: 'Albany' } },
+      ['from.city: address-part-missing'],
+    ],
+  ])('should judge %#', (body, warnings) => {
+    expect(run('address-required-parts', body).warnings).toEqual(warnings)
+  })
+})
+
+describe('address-block-fit (spec 2.3), in the address area of the greeting card', () => {
+  const withAddress = makeDesign({
+    markdown: ['greeting'],
+    qr: ['coupon_url'],
+    urlQr: ['Website'],
+    address: {},
+  })
+  const to = (fields: Record<string, unknown>) => ({ ...valid, to: { ...berlin, ...fields } })
+  const long = 'Bahnhofstrasse 4a, Hinterhaus, 3. Stock links'
+  test.each([
+    [to({}), true, []],
+    [to({ address_line1: long }), true, ['to: address-line-too-wide']],
+    // Line boxes need no fonts; widths do
+    [to({ address_line1: long }), false, []],
+    [
+      to({
+        company: 'Bloom & Co.',
+        address_line2: 'Hinterhaus',
+        country: 'AT',
+        zip: '1010',
+        city: 'Wien',
+        first_name: 'A'.repeat(10),
+      }),
+      true,
+      [],
+    ],
+  ])('should judge %#', (body, withFonts, warnings) => {
+    expect(run('address-block-fit', body, withFonts, withAddress).warnings).toEqual(warnings)
+  })
+
+  test('should count the lines the area holds, with or without fonts', () => {
+    const short = makeDesign({ address: { height_mm: 16 } })
+    const body = { ...valid, content: undefined, qr_codes: undefined }
+    for (const withFonts of [true, false]) {
+      expect(run('address-block-fit', body, withFonts, short).warnings).toEqual([
+        'to: address-lines-overflow',
+      ])
+    }
+  })
+})
+
+describe('address-font-size (spec 2.3)', () => {
+  test.each([
+    [{}, true, []],
+    [{ font_size_pt: 8 }, true, ['sides.back.elements[3].font_size_pt: address-font-small']],
+    // The cap height is the font's: nothing to judge without fonts
+    [{ font_size_pt: 8 }, false, []],
+  ])('should judge the element %j', (address, withFonts, warnings) => {
+    const target = makeDesign({
+      markdown: ['greeting'],
+      qr: ['coupon_url'],
+      urlQr: ['Website'],
+      address,
+    })
+    expect(run('address-font-size', valid, withFonts, target).warnings).toEqual(warnings)
   })
 })
 

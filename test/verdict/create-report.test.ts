@@ -25,12 +25,12 @@ const warning: WarningDraft = {
 describe('createCollector', () => {
   test('should give an ok verdict with the warnings, each stamped with its rule', () => {
     const collector = createCollector()
-    const report = collector.as('address-plausibility')
+    const report = collector.as('address-postal-code')
     report.warn(warning)
     report.meta({ expected_content_keys: ['greeting'] })
     expect(verdictOf(collector.findings())).toEqual({
       ok: true,
-      warnings: [{ ...warning, rule: 'address-plausibility' }],
+      warnings: [{ ...warning, rule: 'address-postal-code' }],
     })
   })
 
@@ -39,7 +39,7 @@ describe('createCollector', () => {
     const report = collector.as('content-keys')
     report.error('content.hello', 'The content.hello field is prohibited.', 'prohibited')
     report.meta({ expected_content_keys: ['greeting'] })
-    collector.as('address-plausibility').warn(warning)
+    collector.as('address-postal-code').warn(warning)
     const findings = collector.findings()
     expect(findings.errors).toEqual([
       {
@@ -57,7 +57,7 @@ describe('createCollector', () => {
         errors: { 'content.hello': ['The content.hello field is prohibited.'] },
         meta: { expected_content_keys: ['greeting'] },
       },
-      warnings: [{ ...warning, rule: 'address-plausibility' }],
+      warnings: [{ ...warning, rule: 'address-postal-code' }],
     })
   })
 

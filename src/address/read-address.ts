@@ -1,0 +1,33 @@
+/**
+ * Reading an address object of a body (spec 2.3) once, whatever the body holds.
+ *
+ * @module
+ */
+import { ADDRESS_FIELDS } from '../postcard/address-fields.ts'
+import { childOf } from '../schema/read-field.ts'
+import type { AddressParts } from './types.ts'
+
+// Any line break or tab inside a part becomes a space: an address part is one line.
+const LINE_BREAKS = /[\t\n\v\f\r\u2028\u2029]+/g
+
+/**
+ * The string fields of an address, each trimmed and on one line; fields that are missing, null
+ * or not strings read as `''` (the verdict reports them), so a bad body still shows what it has.
+ * Reads members as the service does (`childOf`: a list reads as an object keyed by index).
+ *
+ * @param value The body's `to` or `from` value (anything).
+ * @returns The parts.
+ */
+export function readAddress(value: unknown): AddressParts {
+  const parts: Record<string, string> = {}
+  for (const name of ADDRESS_FIELDS) {
+    const field = childOf(value, name)
+    parts[name] = typeof field === 'string' ? oneLine(field) : ''
+  }
+  return parts as unknown as AddressParts
+}
+
+function oneLine(value: string): string {
+  const line = value.replace(LINE_BREAKS, ' ')
+  return line.trim()
+}

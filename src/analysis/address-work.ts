@@ -1,0 +1,103 @@
+/**
+ * The work on one address block in one address element: its sender line and its recipient lines,
+ * each laid out once, on first use (the rules ask for the recipient lines only; the analysis for
+ * both). A `Preflight` keeps these objects in its cache, keyed by element and printed lines, so
+ * validating a body and then drawing it lays the block out once.
+ *
+ * @module
+ */
+import {
+  addressGeometry,
+  layoutRecipientLines,
+  layoutSenderLine,
+  type AddressGeometry,
+} from '../address/address-block.ts'
+import type { AddressElement } from '../design/types.ts'
+import type { TextLayout } from '../layout/types.ts'
+import type { AnalysisEnvironment } from './analysis-environment.ts'
+
+/** Marks a layout that was not made (`undefined` means "not asked yet"). */
+const NONE = null
+
+/** One printed address block in one address element. Never throws on the lines. */
+export class AddressWork {
+  readonly element: AddressElement
+  /** The sender line as printed (`''`: none). */
+  readonly senderLine: string
+  /** The recipient lines as printed. */
+  readonly recipientLines: readonly string[]
+  readonly #environment: AnalysisEnvironment
+  #geometry: AddressGeometry | undefined
+  #senderLayout: TextLayout | null | undefined
+  #recipientLayout: TextLayout | null | undefined
+
+  /**
+   * @param element The address element.
+   * @param senderLine The sender line as printed.
+   * @param recipientLines The recipient lines as printed.
+   * @param environment Fonts and profile of the analysis.
+   */
+  constructor(
+    element: AddressElement,
+    senderLine: string,
+    recipientLines: readonly string[],
+    environment: AnalysisEnvironment
+  ) {
+    this.element = element
+    this.senderLine = senderLine
+    this.recipientLines = recipientLines
+    this.#environment = environment
+  }
+
+  /** Where the sender line and the recipient block go (no fonts needed). */
+  geometry(): AddressGeometry {
+    this.#geometry ??= addressGeometry(
+      this.element,
+      this.senderLine !== '',
+      this.#environment.profile
+    )
+    return this.#geometry
+  }
+
+  /** Whether the fonts hold the element's family, so the block can be laid out. */
+  get measurable(): boolean {
+    const fonts = this.#environment.fonts
+    return fonts !== undefined && fonts.has(this.element.font_family)
+  }
+
+  /** The sender line laid out; `undefined` when none is printed or not measurable. */
+  senderLayout(): TextLayout | undefined {
+    if (this.#senderLayout === undefined) {
+      const fonts = this.#environment.fonts
+      this.#senderLayout =
+        fonts !== undefined && this.measurable && this.senderLine !== ''
+          ? layoutSenderLine(
+              this.element,
+              this.geometry(),
+              this.senderLine,
+              fonts,
+              this.#environment.profile
+            )
+          : NONE
+    }
+    return this.#senderLayout ?? undefined
+  }
+
+  /** The recipient lines laid out; `undefined` without lines or when not measurable. */
+  recipientLayout(): TextLayout | undefined {
+    if (this.#recipientLayout === undefined) {
+      const fonts = this.#environment.fonts
+      this.#recipientLayout =
+        fonts !== undefined && this.measurable && this.recipientLines.length > 0
+          ? layoutRecipientLines(
+              this.element,
+              this.geometry(),
+              this.recipientLines,
+              fonts,
+              this.#environment.profile
+            )
+          : NONE
+    }
+    return this.#recipientLayout ?? undefined
+  }
+}
