@@ -28,7 +28,8 @@ export interface PreflightOptions extends AnalyzeOptions {
    * `maxEntries` counts distinct texts per Markdown area and distinct QR values per QR code;
    * `maxCharacters` their characters together (a kept text holds its reading and its layout with
    * glyph positions, about 200 bytes of heap per character, so the default stays near 20 MB).
-   * Past either bound the least recently used entries are dropped.
+   * Past either bound the least recently used entries are dropped. A text seen once waits among
+   * at most 32 fresh entries and is kept only if it comes again while there.
    */
   readonly cache?: Partial<CacheBounds> | undefined
 }

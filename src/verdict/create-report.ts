@@ -82,6 +82,8 @@ interface Found {
 
 /** Whether an error was reported at `path` or below it. */
 function hasErrorAt(errors: readonly FieldError[], path: string): boolean {
+  // A valid body has no error: rules ask this for every field, so no string is built for it.
+  if (errors.length === 0) return false
   const below = `${path}.`
   return errors.some((error) => error.path === path || error.path.startsWith(below))
 }
