@@ -16,6 +16,25 @@ export type SanitizedSvg =
   | { readonly ok: true; readonly markup: SvgMarkup }
   | { readonly ok: false; readonly reason: string }
 
+/**
+ * An element of sanitised SVG: an allowed name, allowed attributes (in source order, ids and
+ * local references not yet prefixed) and its children. What both the SVG preview (which writes it
+ * back as markup) and the PDF proof (which converts it to vector paths) draw.
+ */
+export interface SvgTreeElement {
+  readonly name: string
+  readonly attributes: Readonly<Record<string, string>>
+  readonly children: readonly SvgTreeNode[]
+}
+
+/** A node of sanitised SVG: an element or character data (decoded, not escaped). */
+export type SvgTreeNode = SvgTreeElement | string
+
+/** Result of {@link sanitizeSvgTree}: the clean nodes, or why there are none. */
+export type SanitizedSvgTree =
+  | { readonly ok: true; readonly nodes: readonly SvgTreeNode[] }
+  | { readonly ok: false; readonly reason: string }
+
 /** Elements that only draw (SVG 1.1 structure, shapes, paint servers, clipping, masking, text). */
 const allowedElements: ReadonlySet<string> = new Set([
   'svg',
@@ -170,19 +189,8 @@ class Rejection extends Error {}
  *   // { ok: true, markup: '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1"/></svg>' }
  */
 export function sanitizeSvg(source: string): SanitizedSvg {
-  const parsed = parse(source)
-  if (!parsed.ok) return parsed
-  const roots = parsed.nodes.filter((node): node is ElementNode => typeof node !== 'string')
-  const stray = parsed.nodes.some((node) => typeof node === 'string' && node.trim() !== '')
-  if (roots.length !== 1 || roots[0]?.name !== 'svg' || stray) {
-    return { ok: false, reason: 'Unexpected document structure, expected one `<svg>` root element' }
-  }
-  const root = roots[0]
-  const children = root.children.map((child) => clean(child, '', true))
-  const attributes: Record<string, string> = { xmlns: 'http://www.w3.org/2000/svg' }
-  if (usesXlink(root)) attributes['xmlns:xlink'] = 'http://www.w3.org/1999/xlink'
-  Object.assign(attributes, cleanAttributes(root, ''))
-  return { ok: true, markup: svgElement('svg', attributes, children) }
+  const tree = sanitizeSvgTree(source, true)
+  return tree.ok ? { ok: true, markup: svgTreeMarkup(tree.nodes) } : tree
 }
 
 /**
@@ -197,41 +205,118 @@ export function sanitizeSvg(source: string): SanitizedSvg {
  * @returns The rebuilt fragment, or the reason it was rejected.
  */
 export function sanitizeSvgFragment(body: string, idPrefix = ''): SanitizedSvg {
-  const parsed = parse(body)
-  if (!parsed.ok) return parsed
-  const markup = parsed.nodes.map((node) => clean(node, idPrefix, false))
-  return { ok: true, markup: joinMarkup(markup) }
+  const tree = sanitizeSvgTree(body, false)
+  return tree.ok ? { ok: true, markup: svgTreeMarkup(tree.nodes, idPrefix) } : tree
 }
 
-function clean(node: Node, prefix: string, document: boolean): SvgMarkup {
+/**
+ * Sanitises SVG into a tree of allowed elements and attributes, the form every drawer reads: a
+ * whole document (`document`: one `<svg>` root, which gets the SVG namespace declared; style
+ * sheets kept when they reference nothing outside it) or a fragment to inline (style sheets
+ * dropped). Ids and local references are kept as written; {@link svgTreeMarkup} prefixes them.
+ *
+ * @param source The SVG source text.
+ * @param document Whether it is a whole document (default: a fragment).
+ * @returns The clean nodes, or the reason the source was rejected.
+ */
+export function sanitizeSvgTree(source: string, document = false): SanitizedSvgTree {
+  const parsed = parse(source)
+  if (!parsed.ok) return parsed
+  if (!document) {
+    return { ok: true, nodes: cleanChildren(parsed.nodes, false) }
+  }
+  const roots = parsed.nodes.filter((node): node is ElementNode => typeof node !== 'string')
+  const stray = parsed.nodes.some((node) => typeof node === 'string' && node.trim() !== '')
+  if (roots.length !== 1 || roots[0]?.name !== 'svg' || stray) {
+    return { ok: false, reason: 'Unexpected document structure, expected one `<svg>` root element' }
+  }
+  const root = roots[0]
+  const attributes: Record<string, string> = { xmlns: 'http://www.w3.org/2000/svg' }
+  if (usesXlink(root)) attributes['xmlns:xlink'] = 'http://www.w3.org/1999/xlink'
+  Object.assign(attributes, cleanAttributes(root))
+  return {
+    ok: true,
+    nodes: [{ name: 'svg', attributes, children: cleanChildren(root.children, true) }],
+  }
+}
+
+/**
+ * Writes sanitised nodes as markup. With a prefix, every `id` and every local reference to one
+ * (`href="#…"`, `url(#…)` in attributes and style sheets) is prefixed.
+ *
+ * @param nodes Nodes from {@link sanitizeSvgTree}.
+ * @param idPrefix Prefix for ids and local references (default: `''`).
+ * @returns The markup.
+ */
+export function svgTreeMarkup(nodes: readonly SvgTreeNode[], idPrefix = ''): SvgMarkup {
+  return joinMarkup(nodes.map((node) => nodeMarkup(node, idPrefix)))
+}
+
+function nodeMarkup(node: SvgTreeNode, prefix: string): SvgMarkup {
   if (typeof node === 'string') return svgTextNode(node)
-  if (!allowedElements.has(node.name)) return joinMarkup([])
   if (node.name === 'style') {
-    // Inlined into a preview, a style sheet would restyle the whole preview: documents only.
-    if (!document) return joinMarkup([])
     const css = node.children.filter((child) => typeof child === 'string').join('')
-    if (externalCss.test(css.replace(localUrl, ''))) return joinMarkup([])
     return svgElement('style', {}, [svgTextNode(prefixUrls(css, prefix))])
   }
   return svgElement(
     node.name,
-    cleanAttributes(node, prefix),
-    node.children.map((child) => clean(child, prefix, document))
+    prefixAttributes(node.attributes, prefix),
+    node.children.map((child) => nodeMarkup(child, prefix))
   )
 }
 
-function cleanAttributes(node: ElementNode, prefix: string): Record<string, string> {
+function prefixAttributes(
+  attributes: Readonly<Record<string, string>>,
+  prefix: string
+): Readonly<Record<string, string>> {
+  if (prefix === '') return attributes
+  const prefixed: Record<string, string> = {}
+  for (const [name, value] of Object.entries(attributes)) {
+    if (name === 'href' || name === 'xlink:href') {
+      prefixed[name] = value.startsWith('#') ? `#${prefix}${value.slice(1)}` : value
+    } else prefixed[name] = name === 'id' ? prefix + value : prefixUrls(value, prefix)
+  }
+  return prefixed
+}
+
+function cleanChildren(nodes: readonly Node[], document: boolean): SvgTreeNode[] {
+  const clean: SvgTreeNode[] = []
+  for (const node of nodes) {
+    const cleaned = cleanNode(node, document)
+    if (cleaned !== undefined) clean.push(cleaned)
+  }
+  return clean
+}
+
+function cleanNode(node: Node, document: boolean): SvgTreeNode | undefined {
+  if (typeof node === 'string') return node
+  if (!allowedElements.has(node.name)) return undefined
+  if (node.name === 'style') {
+    // Inlined into a preview, a style sheet would restyle the whole preview: documents only.
+    if (!document) return undefined
+    const css = node.children.filter((child) => typeof child === 'string').join('')
+    if (externalCss.test(css.replace(localUrl, ''))) return undefined
+    return { name: 'style', attributes: {}, children: [css] }
+  }
+  return {
+    name: node.name,
+    attributes: cleanAttributes(node),
+    children: cleanChildren(node.children, document),
+  }
+}
+
+function cleanAttributes(node: ElementNode): Record<string, string> {
   const attributes: Record<string, string> = {}
   for (const [name, value] of node.attributes) {
     if (!allowedAttributes.has(name)) continue
     if (name === 'href' || name === 'xlink:href') {
       const target = value.trim()
-      if (localHref.test(target)) attributes[name] = `#${prefix}${target.slice(1)}`
+      if (localHref.test(target)) attributes[name] = target
       else if (node.name === 'image' && rasterDataUri.test(target)) attributes[name] = target
       continue
     }
     if (externalCss.test(value.replace(localUrl, ''))) continue
-    attributes[name] = name === 'id' ? prefix + value : prefixUrls(value, prefix)
+    attributes[name] = value
   }
   return attributes
 }

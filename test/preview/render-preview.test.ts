@@ -210,7 +210,13 @@ describe('renderPreview', () => {
   test('should draw overflowing lines faded over the card, with the edge and overflow_mm marked', async () => {
     const { body: overflowBody, design } = await loadCase('a6-overflow')
     const { back } = renderPreview(overflowBody, design, { fonts, emojiArtwork: artwork })
-    expect(count(back, /<g class="overflowing" opacity="0.35">/g)).toBe(1)
+    // Clipped around the QR codes, the lines of text and the labels (issue 13 item 15).
+    expect(
+      count(back, /<g class="overflowing" opacity="0.35" clip-path="url\(#pp-b-clip0\)">/g)
+    ).toBe(1)
+    expect(back).toMatch(
+      /<clipPath id="pp-b-clip0"><path d="M0 0h148v105h-148z(?:M[^"]+z)+" clip-rule="evenodd"\/><\/clipPath>/
+    )
     expect(back).toMatch(
       /<g class="overflow" aria-label="overflow \d+\.\d\d? mm"><path d="M8 70H76" fill="none" stroke="#d0021b"/
     )
