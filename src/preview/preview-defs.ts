@@ -23,6 +23,8 @@ export interface PreviewDefs {
   artwork(artwork: SanitizedArtwork): string
   /** The id of a clip path keeping drawing off some boxes (defined on first use). */
   clip(clip: ExclusionClip): string
+  /** A new prefix for the ids of one inlined SVG image: `{prefix}i{n}-`. */
+  imagePrefix(): string
   /** The `<defs>` element, or nothing when nothing was used. */
   markup(): SvgMarkup
 }
@@ -35,7 +37,7 @@ const idSafe = /^[a-z0-9][a-z0-9-]{0,127}$/i
  * Ids: `{prefix}g{face}-{glyph id}` for glyphs, where `face` numbers the faces in order of first
  * use; `{prefix}e-{key}` for emoji (the artwork key, e.g. `1f469-1f3fd-200d-1f4bb`), whose inner
  * ids are prefixed with the symbol's id plus `-` so that two emoji never clash;
- * `{prefix}missing-emoji` for the marker; `{prefix}clip{n}` for clip paths. Glyphs are written in
+ * `{prefix}missing-emoji` for the marker; `{prefix}clip{n}` for clip paths; `{prefix}i{n}-` before the ids of an inlined SVG image. Glyphs are written in
  * font units (y up); the `<use>` flips them; their path data is compacted once per face and
  * glyph ({@link glyphOutline}).
  *
@@ -47,6 +49,7 @@ export function createPreviewDefs(prefix: string): PreviewDefs {
   const artworks = new Map<SanitizedArtwork['body'], string>()
   const clips = new Map<ExclusionClip, string>()
   const parts: SvgMarkup[] = []
+  let images = 0
 
   return {
     glyph(face, glyphId) {
@@ -96,6 +99,9 @@ export function createPreviewDefs(prefix: string): PreviewDefs {
         svgElement('clipPath', { id }, [svgElement('path', { d, 'clip-rule': 'evenodd' })])
       )
       return id
+    },
+    imagePrefix() {
+      return `${prefix}i${images++}-`
     },
     markup() {
       return parts.length === 0 ? joinMarkup([]) : svgElement('defs', {}, parts)

@@ -5,10 +5,12 @@
  *
  * @module
  */
-import type { Stroke, SceneNode, GlyphRunNode, Box } from '../scene/scene-types.ts'
+import type { Stroke, SceneNode, GlyphRunNode, Box, ImageNode } from '../scene/scene-types.ts'
+import { readSvgImage } from '../scene/svg-image.ts'
 import { formatNumber } from './format-number.ts'
 import type { PreviewDefs } from './preview-defs.ts'
 import { qrPathData } from './qr-path.ts'
+import { svgTreeMarkup } from './sanitize-svg.ts'
 import { joinMarkup, svgElement, type SvgAttributes, type SvgMarkup } from './svg-element.ts'
 
 /**
@@ -47,7 +49,7 @@ function nodeMarkup(node: SceneNode, defs: PreviewDefs): SvgMarkup {
       })
     }
     case 'image':
-      return svgElement('image', { ...boxAttributes(node.box), href: node.href })
+      return imageMarkup(node, defs)
     case 'group': {
       const children = sceneMarkup(node.children, defs)
       const attributes: SvgAttributes = {
@@ -90,4 +92,44 @@ function glyphRunMarkup(run: GlyphRunNode, defs: PreviewDefs): SvgMarkup {
   const s = formatNumber(run.scale, 9)
   const transform = `matrix(${s} 0 0 -${s} ${formatNumber(run.x)} ${formatNumber(run.baseline)})`
   return svgElement('g', { fill: run.color, transform }, uses)
+}
+
+/** Attributes of an image's root that belong to its viewport, not to what it draws. */
+const viewportAttributes = new Set([
+  'id',
+  'x',
+  'y',
+  'width',
+  'height',
+  'viewBox',
+  'preserveAspectRatio',
+  'transform',
+])
+
+/**
+ * A raster image as `<image>`; an SVG image inlined as a nested `<svg>` with its ids prefixed,
+ * so that Chromium and librsvg both draw it as vectors at any resolution (librsvg rasterises an
+ * `<image>` of SVG at the image's own size first: blurred when scaled up).
+ */
+function imageMarkup(node: ImageNode, defs: PreviewDefs): SvgMarkup {
+  const svg = readSvgImage(node.href)
+  if (!svg) return svgElement('image', { ...boxAttributes(node.box), href: node.href })
+  const attributes: Record<string, string> = {
+    x: formatNumber(node.box.x),
+    y: formatNumber(node.box.y),
+    width: formatNumber(node.box.width),
+    height: formatNumber(node.box.height),
+  }
+  const { viewBox, preserveAspectRatio } = svg.viewport
+  if (viewBox) {
+    attributes['viewBox'] = viewBox.map((value) => formatNumber(value, 6)).join(' ')
+    attributes['preserveAspectRatio'] = preserveAspectRatio
+  }
+  for (const [name, value] of Object.entries(svg.root.attributes)) {
+    if (!viewportAttributes.has(name)) attributes[name] = value
+  }
+  return svgTreeMarkup(
+    [{ name: 'svg', attributes, children: svg.root.children }],
+    defs.imagePrefix()
+  )
 }

@@ -71,6 +71,7 @@ describe('renderPreview in a real browser', () => {
           'bad-body': 1,
           injection: 2,
           'customer-fonts': 0,
+          'svg-artwork': 1,
         }[name]
       )
     }

@@ -20,6 +20,7 @@ export const caseNames = [
   'bad-body',
   'injection',
   'customer-fonts',
+  'svg-artwork',
 ] as const
 
 /** One case: a design, a body and the options other than fonts and artwork. */

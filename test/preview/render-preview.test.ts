@@ -314,6 +314,23 @@ describe('renderPreview', () => {
     ])
   })
 
+  test('should inline an SVG image as a nested svg, styles resolved and ids prefixed', () => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="20mm" height="10mm" fill="#123456"><style>.a{fill:url(#g)}</style><defs><linearGradient id="g"><stop offset="0" stop-color="red"/></linearGradient></defs><rect class="a" width="10" height="5"/><use xlink:href="#g"/></svg>'
+    const href = `data:image/svg+xml;base64,${btoa(svg)}`
+    const design = designWith([
+      { type: 'image', href, x_mm: 1, y_mm: 2, width_mm: 30, height_mm: 15 },
+      { type: 'image', href, x_mm: 40, y_mm: 2, width_mm: 30, height_mm: 15 },
+    ])
+    const { front } = renderPreview(body, design, { fonts })
+    // No viewBox: its width and height in CSS px (20 mm = 75.59 px) become one, centred.
+    expect(front).toContain(
+      '<svg x="1" y="2" width="30" height="15" viewBox="0 0 75.590551 37.795276" preserveAspectRatio="xMidYMid meet" fill="#123456"><defs><linearGradient id="pp-f-i0-g"><stop offset="0" stop-color="red"/></linearGradient></defs><rect class="a" width="10" height="5" style="fill:url(#pp-f-i0-g)"/><use href="#pp-f-i0-g"/></svg>'
+    )
+    expect(front).toContain('<linearGradient id="pp-f-i1-g">')
+    expect(front).not.toMatch(/<image|<style|xlink/)
+  })
+
   test('should print the recipient and the sender line of the address element', () => {
     const design = designWith([
       {

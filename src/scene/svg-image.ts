@@ -1,0 +1,118 @@
+/**
+ * A design's SVG image as vectors: its checked `data:` URI read back into a sanitised tree with
+ * its style sheets resolved, and the viewport it is drawn into. The preview inlines the tree as
+ * a nested `<svg>` (an `<image>` of SVG is rasterised at its intrinsic size by librsvg, and so
+ * blurred by `sharp` and `rsvg-convert`); the proof converts it to PDF paths.
+ *
+ * @module
+ */
+import { decodeBase64 } from '../preview/base64.ts'
+import { sanitizeSvgTree, type SvgTreeElement, type SvgTreeNode } from '../preview/sanitize-svg.ts'
+import { applyStyleSheets } from '../preview/svg-styles.ts'
+
+/** How an SVG image maps onto its box: a viewBox (or none), and how its aspect is kept. */
+export interface SvgImageViewport {
+  /** `minX minY width height` of the image's user space, or `undefined` (user units are the box's). */
+  readonly viewBox: readonly [number, number, number, number] | undefined
+  /** An SVG `preserveAspectRatio` value. */
+  readonly preserveAspectRatio: string
+}
+
+/** A design's SVG image, ready to draw. */
+export interface SvgImage {
+  /** The root `<svg>`: no style sheets, no `xlink:` prefixes, no namespace declarations. */
+  readonly root: SvgTreeElement
+  readonly viewport: SvgImageViewport
+}
+
+const prefix = 'data:image/svg+xml;base64,'
+const number = /^(-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?)(px|mm|cm|in|pt|pc)?$/i
+const unitsPerPx: Readonly<Record<string, number>> = {
+  px: 1,
+  mm: 96 / 25.4,
+  cm: 96 / 2.54,
+  in: 96,
+  pt: 96 / 72,
+  pc: 16,
+}
+
+/**
+ * Reads an SVG image of the design.
+ *
+ * @param href The sanitised `data:` URI the analysis holds (`ImageAnalysis.href`).
+ * @returns The image, or `undefined` when the URI is not an SVG image.
+ */
+export function readSvgImage(href: string): SvgImage | undefined {
+  if (!href.startsWith(prefix)) return undefined
+  const bytes = decodeBase64(href.slice(prefix.length))
+  if (!bytes) return undefined
+  let source: string
+  try {
+    source = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return undefined
+  }
+  const tree = sanitizeSvgTree(source, true)
+  if (!tree.ok) return undefined
+  const document = tree.nodes[0]
+  if (document === undefined || typeof document === 'string') return undefined
+  const root = plainHrefs(applyStyleSheets(document))
+  return { root, viewport: viewportOf(root) }
+}
+
+/**
+ * The viewport of an image as a browser draws an `<image>` of it: its own `viewBox`, else its
+ * width and height in CSS pixels, centred and kept whole (`xMidYMid meet`, the `<image>`'s
+ * default, which replaces the `preserveAspectRatio` of the image's root: SVG 1.1 section 5.7).
+ */
+function viewportOf(root: SvgTreeElement): SvgImageViewport {
+  const viewBox = (root.attributes['viewBox'] ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number)
+  if (
+    viewBox.length === 4 &&
+    viewBox.every(Number.isFinite) &&
+    (viewBox[2] ?? 0) > 0 &&
+    (viewBox[3] ?? 0) > 0
+  ) {
+    return {
+      viewBox: viewBox as unknown as [number, number, number, number],
+      preserveAspectRatio: 'xMidYMid meet',
+    }
+  }
+  const width = pixels(root.attributes['width'])
+  const height = pixels(root.attributes['height'])
+  if (width !== undefined && height !== undefined && width > 0 && height > 0) {
+    return { viewBox: [0, 0, width, height], preserveAspectRatio: 'xMidYMid meet' }
+  }
+  return { viewBox: undefined, preserveAspectRatio: 'none' }
+}
+
+function pixels(value: string | undefined): number | undefined {
+  const match = value === undefined ? null : number.exec(value.trim())
+  if (!match) return undefined
+  return Number(match[1]) * (unitsPerPx[(match[2] ?? 'px').toLowerCase()] ?? 1)
+}
+
+/** `xlink:href` as `href` (SVG 2), so the tree can live inside a document without the prefix. */
+function plainHrefs(element: SvgTreeElement): SvgTreeElement {
+  let attributes = element.attributes
+  const xlink = attributes['xlink:href']
+  if (xlink !== undefined || 'xmlns' in attributes || 'xmlns:xlink' in attributes) {
+    const copy: Record<string, string> = {}
+    for (const [name, value] of Object.entries(attributes)) {
+      if (name === 'xmlns' || name === 'xmlns:xlink') continue
+      if (name === 'xlink:href') {
+        if (attributes['href'] === undefined) copy['href'] = value
+        continue
+      }
+      copy[name] = value
+    }
+    attributes = copy
+  }
+  const children: SvgTreeNode[] = element.children.map((child) =>
+    typeof child === 'string' ? child : plainHrefs(child)
+  )
+  return { name: element.name, attributes, children }
+}
