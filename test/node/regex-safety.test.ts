@@ -107,6 +107,8 @@ const reviewedMoves = new Map<string, string>([
   ],
   ['`+', 'src/qr/resolve-qr-url.ts: runs of backticks'],
   ['[^a-z\\d]+', 'src/server/campaigns-route.ts: slug separators'],
+  ['\\s+', 'src/preview/svg-styles.ts: splits class lists and selectors at whitespace'],
+  ['[\\s,]+', 'src/scene/svg-image.ts: splits a viewBox into numbers'],
 ])
 
 /**
