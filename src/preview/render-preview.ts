@@ -6,6 +6,7 @@
  */
 import { analyzePostcard } from '../analysis/analyze-postcard.ts'
 import { isDesign } from '../analysis/analysis-environment.ts'
+import { isAnalysis } from '../analysis/is-analysis.ts'
 import type { PostcardAnalysis } from '../analysis/types.ts'
 import type { Design, SideName } from '../design/types.ts'
 import type { EmojiArtwork } from '../emoji/types.ts'
@@ -126,20 +127,6 @@ export function renderPreview(
   }
   checkDrawOptions(options)
   return draw(first, { ...options, fonts })
-}
-
-/** Whether a value is an analysis (its brand and shape), not a body. */
-function isAnalysis(value: unknown): value is PostcardAnalysis {
-  if (typeof value !== 'object' || value === null) return false
-  const candidate = value as Partial<Record<keyof PostcardAnalysis, unknown>>
-  return (
-    candidate.kind === 'postcard-analysis' &&
-    isDesign(candidate.design) &&
-    typeof candidate.sides === 'object' &&
-    candidate.sides !== null &&
-    typeof candidate.verdict === 'object' &&
-    typeof candidate.options === 'object'
-  )
 }
 
 /** Draws both sides of an analysis. */
