@@ -45,3 +45,10 @@ test('should expose the client API', async () => {
     'createClient',
   ])
 })
+
+test('should expose the proof API', async () => {
+  expect(Object.keys(await import('../src/proof/index.ts')).sort()).toEqual([
+    'ProofOptionsError',
+    'renderProof',
+  ])
+})

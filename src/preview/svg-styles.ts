@@ -202,10 +202,7 @@ function blockEnd(text: string, open: number): number {
 }
 
 function parseSelector(text: string): Selector | undefined {
-  const tokens = text
-    .replaceAll('>', ' > ')
-    .split(/\s+/)
-    .filter(Boolean)
+  const tokens = text.replaceAll('>', ' > ').split(/\s+/).filter(Boolean)
   const parts: Compound[] = []
   const combinators: ('>' | ' ')[] = []
   let ids = 0

@@ -114,7 +114,9 @@ export function pdfValue(value: PdfValue): string {
     value as Readonly<Record<string, PdfValue | undefined>>
   )) {
     if (item === undefined) continue
-    text += `/${key} ${pdfValue(item)}`
+    const written = pdfValue(item)
+    // A delimiter ends the name by itself; a number, a keyword or a reference needs a space.
+    text += /^[/[<(]/.test(written) ? `/${key}${written}` : `/${key} ${written}`
   }
   return `${text}>>`
 }

@@ -1,7 +1,7 @@
 /**
  * A compact ICC profile of sRGB (IEC 61966-2-1), built here rather than shipped: an ICC v4
  * display profile with the sRGB primaries adapted to D50 (Bradford) and the exact sRGB tone
- * curve as a parametric curve (function type 3), 476 bytes. It tells a reader of the proof what
+ * curve as a parametric curve (function type 3), 548 bytes. It tells a reader of the proof what
  * its RGB numbers mean: the output intent of an RGB proof, and the colour space of RGB images in
  * a CMYK proof. Our own bytes, under the package's licence.
  *

@@ -2,8 +2,9 @@
  * Previews look the same in Chromium and in librsvg (issue 13 item 16): `rsvg-convert` (Debian
  * `librsvg2-bin`) is what `sharp` uses for SVG, so a Node host that makes thumbnails of previews
  * sees librsvg's rendering. Every checked-in preview fixture is rasterised by both at 12 px per
- * mm and compared pixel by pixel (the measure of `rasterAgreement`: at most 32 of 255 on each
- * channel; at least 99.5 % of the pixels must agree).
+ * mm and compared pixel by pixel with the measure of `rasterAgreement`: at most 16 of 255 on
+ * each channel, anti-aliasing aside (an edge pixel may lie anywhere between its neighbours); at
+ * least 99.5 % of the pixels must agree.
  */
 import { execFileSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
@@ -46,7 +47,7 @@ describe('previews in Chromium and librsvg', () => {
       })
       const librsvg = decodePng(png)
       const chrome = await chromium.rasterize(svg, w, h)
-      const agreement = rasterAgreement(chrome, librsvg)
+      const agreement = rasterAgreement(chrome, librsvg, { tolerance: 16, reach: 1 })
       expect(agreement.within, JSON.stringify(agreement)).toBeGreaterThanOrEqual(MIN_AGREEMENT)
     }
   )
