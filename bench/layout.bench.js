@@ -1,6 +1,6 @@
 // The fit check and its parts: layout of a typical 500-character text, a validation-like worst
 // case (10 areas × 2000 characters) against remark-parse's own parse time, cold font parses,
-// and our shaping against the naive opentype.js `getAdvanceWidth` (research §1.4, §6 T5).
+// and our shaping against the naive opentype.js `getAdvanceWidth` (budget: 0.1 ms per fit check).
 // Imports the BUILT code: run `npx tsc -p tsconfig.build.json` first (`npm run bench` does).
 import { readFile } from 'node:fs/promises'
 import opentype from 'opentype.js'
@@ -78,7 +78,7 @@ export async function run() {
   for (const text of long) checkFit(text, roomy, fonts) // warm the shaping caches
 
   // opentype.js 2.0 getAdvanceWidth throws on all three shipped fonts (GSUB lookup 6.2,
-  // research §2.2); it works on Lora once its GSUB is hidden (no ligatures then).
+  // opentype.js issue 874); it works on Lora once its GSUB is hidden (no ligatures then).
   const loraBytes = await font('Lora-Regular.ttf')
   const naive = opentype.parse(withoutTables(loraBytes, ['GSUB']))
   const words = [...new Set(corpus.join(' ').replaceAll('*', '').split(' '))]

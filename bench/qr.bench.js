@@ -1,5 +1,5 @@
 // QR fit check per URL (budget: checkQrValue ≤ 25 µs) against rendering with QRCode.create
-// (~0.5 ms, research §3.2), plus the steps it is made of.
+// (~0.5 ms: it also masks the symbol), plus the steps it is made of.
 // Imports the BUILT code: run `npx tsc -p tsconfig.build.json` first (`npm run bench` does).
 import QRCode from 'qrcode/lib/core/qrcode.js'
 import ECLevel from 'qrcode/lib/core/error-correction-level.js'

@@ -7,7 +7,7 @@
  */
 import type { EmojiArtwork } from '../src/index.ts'
 // Not in the public entry: the preview sanitises artwork itself; the demo checks it on arrival.
-import { sanitizeArtworkBody } from '../src/emoji/sanitize-artwork.ts'
+import { sanitizeSvgFragment } from '../src/svg/sanitize-svg.ts'
 
 /** An artwork source that also answers synchronously for what it already has. */
 export interface HttpEmojiArtwork {
@@ -46,13 +46,14 @@ export function parseArtworkSvg(key: string, svg: string): EmojiArtwork | undefi
   const width = attribute(tag, 'width') ?? ''
   const height = attribute(tag, 'height') ?? ''
   const viewBox = attribute(tag, 'viewBox') ?? `0 0 ${width} ${height}`
-  if (!NUMBER.test(width) || !NUMBER.test(height)) return undefined
+  const body = sanitizeSvgFragment(text.slice(open + 1, close))
+  if (!NUMBER.test(width) || !NUMBER.test(height) || !body.ok) return undefined
   return {
     key,
     viewBox,
     width: Number(width),
     height: Number(height),
-    body: sanitizeArtworkBody(text.slice(open + 1, close)),
+    body: body.markup,
   }
 }
 

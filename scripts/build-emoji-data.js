@@ -6,9 +6,10 @@
  * Inputs (devDependencies, read at build time only):
  * - `emoji-regex`: which sequences are emoji. Generated from Unicode's `emoji-test.txt`
  *   (fully-qualified, minimally-qualified and unqualified forms, components, and the Emoji 18.0
- *   draft), so the answer is the same in every engine (research §4.2). Its pattern has no
+ *   draft), so the answer is the same in every engine (`\p{RGI_Emoji}` follows each engine's
+ *   Unicode version). Its pattern has no
  *   unbounded quantifier, so we expand it to the finite list of strings it matches.
- * - `emojibase-data`: the Unicode Emoji version of each sequence (research §4.3). Sequences that
+ * - `emojibase-data`: the Unicode Emoji version of each sequence. Sequences that
  *   emoji-regex knows but emojibase 17 does not are Emoji 18.0.
  * - `@iconify-json/twemoji`: which versions have artwork; the newest version whose emoji all have
  *   artwork becomes the default pin.
@@ -22,7 +23,7 @@
 /** Where the generated module lives, relative to the package root. */
 export const OUTPUT_PATH = 'src/emoji/emoji-data.generated.ts'
 
-/** U+FE0F VARIATION SELECTOR-16 (emoji presentation); artwork keys drop it (research §4.4). */
+/** U+FE0F VARIATION SELECTOR-16 (emoji presentation); artwork keys drop it, as Twemoji's files do. */
 const VS16 = '\uFE0F'
 /** The five Fitzpatrick skin tone modifiers U+1F3FB…U+1F3FF. */
 const SKIN_TONES = ['\u{1F3FB}', '\u{1F3FC}', '\u{1F3FD}', '\u{1F3FE}', '\u{1F3FF}']

@@ -4,7 +4,8 @@
  * `src/schema/<name>.generated.js` with a `.d.ts` beside each, committed with the source.
  *
  * Why standalone: `ajv.compile` builds its validators with `new Function`, which a strict
- * Content-Security-Policy and edge runtimes forbid (STYLE rule 1, research §2.7). The generated
+ * Content-Security-Policy and edge runtimes forbid (Cloudflare Workers: "Code generation from
+ * strings disallowed", https://github.com/ajv-validator/ajv/issues/2491). The generated
  * module is plain ESM with no `require(`, `new Function` or `eval(`: string lengths and formats
  * stay out of the schemas (ajv would emit `require("ajv/dist/runtime/ucs2length")`), and the
  * TypeScript rules measure them instead.

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 
-// Adding an export is a reviewed change (STYLE rule 7): this pins the public surface.
+// Adding an export is a reviewed change: this pins the public surface.
 test('should expose the public core API', async () => {
   expect(Object.keys(await import('../src/index.ts')).sort()).toEqual([
     'CampaignOptionsError',

@@ -14,7 +14,7 @@ import type {
 } from '../design/types.ts'
 import { layoutPlainText } from '../layout/layout-plain-text.ts'
 import type { TextLayout } from '../layout/types.ts'
-import { sanitizeImageHref } from '../preview/image-href.ts'
+import { readImageHref } from '../image/read-image-href.ts'
 import type { AnalysisEnvironment } from './analysis-environment.ts'
 import { AreaWork } from './area-work.ts'
 import { effectiveDpi, imagePixels, type Pixels } from './image-pixels.ts'
@@ -110,7 +110,7 @@ function createStatics(environment: AnalysisEnvironment) {
 }
 
 function checkImage(element: ImageElement): ImageFacts {
-  const checked = sanitizeImageHref(element.href)
+  const checked = readImageHref(element.href)
   if (!checked.ok) {
     return Object.freeze({
       href: undefined,
@@ -119,7 +119,7 @@ function checkImage(element: ImageElement): ImageFacts {
       dpi: undefined,
     })
   }
-  const pixels = checked.mediaType === 'image/svg+xml' ? undefined : imagePixels(checked.href)
+  const pixels = imagePixels(checked)
   return Object.freeze({
     href: checked.href,
     problem: undefined,

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { decodeBase64 } from '../preview/base64.ts'
+import { decodeBase64 } from '../image/base64.ts'
+import type { ImageMediaType } from '../image/read-data-uri.ts'
 
 /** Width and height in pixels. */
 export interface Pixels {
@@ -15,22 +16,25 @@ export interface Pixels {
 const MM_PER_INCH = 25.4
 
 /**
- * The pixel size of a checked `data:` URI of PNG (IHDR) or JPEG (the first SOF marker).
+ * The pixel size of an image the one reader accepted (`readImageHref`): PNG from its IHDR chunk,
+ * JPEG from its first SOF marker.
  *
- * @param href A URI `sanitizeImageHref` accepted: `data:image/png;base64,…` or `image/jpeg`.
+ * @param image Its media type and its bytes as canonical base64.
  * @returns The size, or `undefined` for SVG or a header that does not say.
  */
-export function imagePixels(href: string): Pixels | undefined {
-  const comma = href.indexOf(',')
-  const payload = href.slice(comma + 1)
-  if (href.startsWith('data:image/png;')) {
+export function imagePixels(image: {
+  readonly mediaType: ImageMediaType
+  readonly base64: string
+}): Pixels | undefined {
+  const payload = image.base64
+  if (image.mediaType === 'image/png') {
     // PNG: the signature (8 bytes), the IHDR chunk's length and type (8), then width, height.
     const head = decodeBase64(payload, 24)
     if (!head || head.length < 24) return undefined
     const view = new DataView(head.buffer, head.byteOffset, head.byteLength)
     return positive(view.getUint32(16), view.getUint32(20))
   }
-  if (href.startsWith('data:image/jpeg;')) {
+  if (image.mediaType === 'image/jpeg') {
     const bytes = decodeBase64(payload)
     return bytes ? jpegPixels(bytes) : undefined
   }

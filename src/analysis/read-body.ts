@@ -7,6 +7,7 @@
  * @module
  */
 import { SPEC_LIMITS } from '../spec/limits.ts'
+import { codePointsEnd } from '../text/code-points.ts'
 import type { PostcardFields } from './types.ts'
 
 /** A body read once: the copy the rules judge and the strings the outputs use. */
@@ -57,14 +58,7 @@ export function readPostcardBody(body: unknown): BodyReading {
  * @returns The text, or its beginning.
  */
 export function clipText(text: string, max: number): string {
-  if (text.length <= max) return text
-  let index = 0
-  for (let count = 0; count < max && index < text.length; count++) {
-    const unit = text.charCodeAt(index)
-    const next = text.charCodeAt(index + 1)
-    index += unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? 2 : 1
-  }
-  return text.slice(0, index)
+  return text.length <= max ? text : text.slice(0, codePointsEnd(text, max))
 }
 
 /**

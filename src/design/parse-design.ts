@@ -5,6 +5,9 @@
  * @module
  */
 import { SPEC_LIMITS } from '../spec/limits.ts'
+import { readImageHref } from '../image/read-image-href.ts'
+import { showValue } from '../verdict/shorten.ts'
+import { countCodePoints } from '../text/code-points.ts'
 import { DesignError, type DesignProblem } from './design-error.ts'
 import type {
   AddressElement,
@@ -46,7 +49,8 @@ const MIN_FONT_SIZE_PT = 4
 // A multiplier outside this range is almost always a leading in points or millimetres.
 const MIN_LINE_HEIGHT = 0.5
 const MAX_LINE_HEIGHT = 5
-// DENSO WAVE: at least 4 printer dots per module, i.e. 0.17 mm at 600 dpi (research §3.3).
+// DENSO WAVE: at least 4 printer dots per module, i.e. 0.17 mm at 600 dpi
+// (https://www.qrcode.com/en/howto/cell.html).
 const MIN_MODULE_MM = 0.17
 // ISO/IEC 18004: a version 1 symbol is 21 modules wide, the smallest QR code there is.
 const VERSION_1_MODULES = 21
@@ -57,18 +61,6 @@ const PT_TO_MM = 25.4 / 72
 const ELEMENT_TYPES = ['markdown', 'qr', 'text', 'image', 'rect', 'address'] as const
 const ALIGNMENTS: readonly TextAlign[] = ['left', 'center', 'right']
 const LEVELS: readonly ErrorCorrectionLevel[] = ['L', 'M', 'Q', 'H']
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const
-// Leading bytes of the raster formats (PNG signature; JPEG SOI marker plus the next marker).
-const MAGIC: Readonly<Record<'image/png' | 'image/jpeg', readonly number[]>> = {
-  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-  'image/jpeg': [0xff, 0xd8, 0xff],
-}
-const FORMAT_NAMES: Readonly<Record<(typeof IMAGE_TYPES)[number], string>> = {
-  'image/png': 'a PNG',
-  'image/jpeg': 'a JPEG',
-  'image/svg+xml': 'an SVG',
-}
-
 /**
  * Checks a design document and returns it as a {@link Design} with every default filled, plus
  * the Markdown areas, keyed QR codes and URL QR codes in document order (front, then back), the
@@ -131,7 +123,7 @@ function readDesign(
     } else {
       problems.push({
         path: '',
-        message: `Unexpected value \`${show(json)}\`, expected a design \`object\``,
+        message: `Unexpected value \`${showValue(json)}\`, expected a design \`object\``,
       })
     }
     return undefined
@@ -149,7 +141,7 @@ function readDesign(
     check: (value) =>
       UUID_PATTERN.test(value)
         ? undefined
-        : `Unexpected value \`${show(value)}\` for \`id\`, expected a UUID such as \`3b9d6a52-4c1e-4f7e-9a51-0b6f1f2d8c10\``,
+        : `Unexpected value \`${showValue(value)}\` for \`id\`, expected a UUID such as \`3b9d6a52-4c1e-4f7e-9a51-0b6f1f2d8c10\``,
   })
   const name = root.string('name', { check: notBlank('name') })
   const [format, trim] = readFormat(root)
@@ -237,7 +229,7 @@ function readElement(
   if (fields === undefined) {
     context.problems.push({
       path,
-      message: `Unexpected value \`${show(value)}\` for \`${lastSegment(path)}\`, expected \`object\``,
+      message: `Unexpected value \`${showValue(value)}\` for \`${lastSegment(path)}\`, expected \`object\``,
     })
     return undefined
   }
@@ -412,7 +404,7 @@ function readTextStyle(
           families.length === 0
             ? 'a family of the font registry, which has none'
             : `one of ${families.map((family) => `\`${family}\``).join(', ')}`
-        return `Unexpected value \`${show(value)}\` for \`font_family\`, expected ${expected}`
+        return `Unexpected value \`${showValue(value)}\` for \`font_family\`, expected ${expected}`
       },
     }),
     font_size_pt: fields.number('font_size_pt', {
@@ -500,26 +492,26 @@ type Check = (value: string) => string | undefined
 
 function keyPattern(value: string): string | undefined {
   if (KEY_PATTERN.test(value)) return undefined
-  return `Unexpected value \`${show(value)}\` for \`key\`, expected a key matching \`${KEY_PATTERN.source}\``
+  return `Unexpected value \`${showValue(value)}\` for \`key\`, expected a key matching \`${KEY_PATTERN.source}\``
 }
 
 function notBlank(field: string): Check {
   return (value) =>
     NOT_BLANK.test(value)
       ? undefined
-      : `Unexpected value \`${show(value)}\` for \`${field}\`, expected a non-empty \`string\``
+      : `Unexpected value \`${showValue(value)}\` for \`${field}\`, expected a non-empty \`string\``
 }
 
 function colour(field: string): Check {
   return (value) =>
     COLOUR_PATTERN.test(value)
       ? undefined
-      : `Unexpected value \`${show(value)}\` for \`${field}\`, expected a colour \`#rrggbb\``
+      : `Unexpected value \`${showValue(value)}\` for \`${field}\`, expected a colour \`#rrggbb\``
 }
 
 /** spec 2.6 and 7.1: "a complete `http` or `https` URL" of at most 2048 characters. */
 function httpUrl(value: string): string | undefined {
-  const complete = `Unexpected value \`${show(value)}\` for \`url\`, expected a complete \`http\` or \`https\` URL`
+  const complete = `Unexpected value \`${showValue(value)}\` for \`url\`, expected a complete \`http\` or \`https\` URL`
   // Whitespace or control characters would be encoded into the QR code verbatim.
   // An empty authority (`https:///path`) would be repaired by URL parsers, not by scanners.
   if (!/^https?:\/\/[^/?#]/i.test(value) || /[\s\p{Cc}]/u.test(value)) return complete
@@ -528,7 +520,7 @@ function httpUrl(value: string): string | undefined {
   } catch {
     return complete
   }
-  const length = [...value].length
+  const length = countCodePoints(value)
   if (length > MAX_URL_LENGTH) {
     return `Unexpected URL of \`${length}\` characters, expected at most \`${MAX_URL_LENGTH}\`, shorten the URL`
   }
@@ -536,66 +528,12 @@ function httpUrl(value: string): string | undefined {
 }
 
 /**
- * A `data:` URI (RFC 2397) of PNG, JPEG or SVG whose bytes are what its media type says: the
- * preview embeds it as is, and a network URL would make previews depend on the network.
+ * A `data:` URI (RFC 2397) of PNG, JPEG or SVG whose bytes are what its media type says, read by
+ * the one reader the preview draws with: a design accepted here is a design the preview draws.
  */
 function imageHref(value: string): string | undefined {
-  const comma = value.indexOf(',')
-  if (!value.startsWith('data:') || comma < 0) {
-    return `Unexpected value \`${show(value)}\` for \`href\`, expected a \`data:\` URI of PNG, JPEG or SVG, embed the image instead of linking it`
-  }
-  const [mediaType = '', ...parameters] = value.slice('data:'.length, comma).split(';')
-  const base64 = parameters.at(-1) === 'base64'
-  const data = value.slice(comma + 1)
-  const type = IMAGE_TYPES.find((candidate) => candidate === mediaType)
-  if (type === undefined) {
-    const fix = mediaType === 'image/jpg' ? ', use `image/jpeg`' : ''
-    return `Unexpected media type \`${mediaType}\` in \`href\`, expected \`image/png\`, \`image/jpeg\` or \`image/svg+xml\`${fix}`
-  }
-  const notImage = `Unexpected data in \`href\`, expected the bytes of ${FORMAT_NAMES[type]} image as declared by \`${type}\``
-  if (type === 'image/svg+xml') {
-    if (base64) {
-      const decoded = decodeBase64(data)
-      return decoded?.includes('<svg') ? undefined : notImage
-    }
-    // A raw `#` starts the URI's fragment: everything after it never reaches the SVG parser.
-    if (data.includes('#')) {
-      return 'Unexpected `#` in the SVG data of `href`, expected `%23`, percent-encode it'
-    }
-    return percentDecode(data).includes('<svg') ? undefined : notImage
-  }
-  if (!base64) {
-    return `Unexpected \`${type}\` data without \`;base64\` in \`href\`, expected base64-encoded bytes`
-  }
-  const head = decodeBase64(data, 12)
-  const magic = MAGIC[type]
-  if (head === undefined || magic.some((byte, index) => head.charCodeAt(index) !== byte)) {
-    return notImage
-  }
-  return undefined
-}
-
-/**
- * The body of a base64 `data:` URI as the Fetch standard's data URL processor reads it (percent-
- * decoding, then forgiving-base64), as a binary string; `prefix` limits decoding to the first
- * characters. `undefined` when browsers would refuse it.
- */
-function decodeBase64(data: string, prefix?: number): string | undefined {
-  let text = percentDecode(data).replace(/[\t\n\f\r ]+/g, '')
-  if (text.length % 4 === 0) text = text.replace(/={1,2}$/, '')
-  if (text.length % 4 === 1 || /[^\d+/a-z]/i.test(text)) return undefined
-  // A prefix of 4n characters is itself valid base64.
-  return atob(prefix === undefined ? text : text.slice(0, prefix))
-}
-
-/**
- * URL percent-decoding as the Fetch standard applies it to a `data:` URI body: `%XX` becomes
- * that byte (as a binary string), anything else, a lone `%` included, stays as it is.
- */
-function percentDecode(data: string): string {
-  return data.replace(/%([\da-f]{2})/gi, (_, hex: string) =>
-    String.fromCharCode(Number.parseInt(hex, 16))
-  )
+  const image = readImageHref(value)
+  return image.ok ? undefined : image.reason
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -719,7 +657,7 @@ class Fields {
       this.wrongType(field, value, 'number')
       return Number.NaN
     }
-    const unexpected = `Unexpected value \`${show(value)}\` for \`${field}\``
+    const unexpected = `Unexpected value \`${showValue(value)}\` for \`${field}\``
     if (!Number.isFinite(value)) {
       this.report(field, `${unexpected}, expected a finite \`number\``)
     } else if (
@@ -758,7 +696,7 @@ class Fields {
     if (found === undefined) {
       this.report(
         field,
-        `Unexpected value \`${show(value)}\` for \`${field}\`, expected ${expected}`
+        `Unexpected value \`${showValue(value)}\` for \`${field}\`, expected ${expected}`
       )
     }
     return found ?? fallback
@@ -785,7 +723,10 @@ class Fields {
   }
 
   private wrongType(field: string, value: unknown, type: string): void {
-    this.report(field, `Unexpected value \`${show(value)}\` for \`${field}\`, expected \`${type}\``)
+    this.report(
+      field,
+      `Unexpected value \`${showValue(value)}\` for \`${field}\`, expected \`${type}\``
+    )
   }
 }
 
@@ -836,23 +777,6 @@ function editDistance(a: string, b: string): number {
 
 function lastSegment(path: string): string {
   return path.slice(path.lastIndexOf('.') + 1)
-}
-
-/** A short rendering of any value for a message: strings quoted and cut, containers elided. */
-function show(value: unknown): string {
-  if (typeof value === 'string') {
-    // Whole code points, so the cut never splits a surrogate pair.
-    const characters = [...value.slice(0, 200)]
-    return JSON.stringify(characters.length > 40 ? `${characters.slice(0, 39).join('')}…` : value)
-  }
-  if (Array.isArray(value)) return value.length === 0 ? '[]' : '[…]'
-  if (value === null) return 'null'
-  if (typeof value === 'object') return Object.keys(value).length === 0 ? '{}' : '{…}'
-  if (typeof value === 'bigint') return `${value}n`
-  if (typeof value === 'number' || typeof value === 'boolean' || value === undefined) {
-    return String(value)
-  }
-  return typeof value
 }
 
 function describeError(error: unknown): string {

@@ -1,7 +1,8 @@
 /**
  * Lookup in the generated emoji set: is a grapheme an emoji, and since which Emoji version. The
  * answer comes from data generated from Unicode's emoji-test.txt (via emoji-regex) and emojibase,
- * not from the engine's `\p{…}` tables, so Node and every browser agree (research §4.2).
+ * not from the engine's `\p{…}` tables (each engine has its own Unicode version), so Node and
+ * every browser agree.
  *
  * @module
  */

@@ -13,7 +13,8 @@ import { lookupEmoji } from './emoji-set.ts'
  *
  * Text-presentation characters stay text: digits, `#`, `*`, or `©`, `™`, `☺`, `❤` without U+FE0F,
  * and anything followed by U+FE0E. The answer comes from generated data, not from the engine's
- * Unicode tables, so Node and every browser agree (research §4.2).
+ * Unicode tables, so Node and every browser agree (`\p{RGI_Emoji}` follows each engine's own
+ * Unicode version).
  *
  * @param grapheme One extended grapheme cluster.
  * @returns `true` for an emoji, `false` for text.

@@ -31,9 +31,8 @@ export interface EmojiFinding {
 
 /**
  * The colour graphic of one emoji, as data: an SVG fragment (Iconify body) and its coordinate
- * system. Bodies from {@link EmojiArtworkSource}s of this package are sanitised
- * (`sanitizeArtworkBody`); ids must still be prefixed (`prefixArtworkIds`) before two emoji share
- * one document.
+ * system. Bodies from {@link EmojiArtworkSource}s of this package are sanitised; a preview
+ * sanitises every body again as it inlines it, prefixing its ids so that two emoji never clash.
  */
 export interface EmojiArtwork {
   /** Artwork key, e.g. `1f600`. */
@@ -44,7 +43,7 @@ export interface EmojiArtwork {
   readonly width: number
   /** Height of the artwork in body units (36 for Twemoji). */
   readonly height: number
-  /** SVG markup inside the `<svg>`/`<symbol>`: only shapes, groups, gradients and clip paths. */
+  /** SVG markup inside the `<svg>`/`<symbol>`: drawing elements only (shapes, groups, gradients, clip paths). */
   readonly body: string
 }
 

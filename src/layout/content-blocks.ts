@@ -362,14 +362,15 @@ class BlocksBuilder {
     } else if ('value' in node && typeof node.value === 'string') {
       builder.append(node.value, PLAIN, from, to)
     }
-    this.blocks.push({
-      kind: placement.kind,
-      ...(placement.marker === undefined ? {} : { marker: placement.marker }),
-      list: placement.list,
-      itemStart: placement.itemStart,
-      lines: builder.finish(),
-      source: blockSource ?? from,
-    })
+    const lines = builder.finish()
+    const source = blockSource ?? from
+    const { kind, list, itemStart, marker } = placement
+    // Two literals rather than a spread: a block has a `marker` key only in a list item.
+    this.blocks.push(
+      marker === undefined
+        ? { kind, list, itemStart, lines, source }
+        : { kind, marker, list, itemStart, lines, source }
+    )
   }
 
   /** Walks block content: paragraphs, lists, and plainly everything else. */

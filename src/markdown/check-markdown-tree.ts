@@ -31,6 +31,8 @@ export function checkMarkdownTree(tree: Root, text: string): readonly MarkdownVi
     const message = `Unexpected ${construct} at ${line}:${column}, ${EXPECTED}.`
     violations.push({ code, construct, line, column, offset, message })
   }
+  let pipeFrom = 0
+  let pipe = text.indexOf('|')
   const stack: Frame[] = [{ node: tree, parent: undefined, inListItem: false }]
   let frame: Frame | undefined
   while ((frame = stack.pop())) {
@@ -43,8 +45,16 @@ export function checkMarkdownTree(tree: Root, text: string): readonly MarkdownVi
     }
     if (node.type === 'paragraph') {
       const end = node.position?.end.offset ?? offset
-      const table = findPipeTable(text.slice(offset, end))
-      if (table !== undefined) report('table', 'table', offset + table)
+      // A table has a pipe in its header or delimiter row: most paragraphs have none. Paragraphs
+      // come in text order, so the search for the next pipe moves forward only.
+      if (offset < pipeFrom || (pipe >= 0 && pipe < offset)) {
+        pipeFrom = offset
+        pipe = text.indexOf('|', offset)
+      }
+      if (pipe >= 0 && pipe < end) {
+        const table = findPipeTable(text.slice(offset, end))
+        if (table !== undefined) report('table', 'table', offset + table)
+      }
     }
     if ('children' in node) {
       const children = node.children as Nodes[]

@@ -5,6 +5,7 @@
  */
 import type { Root } from 'mdast'
 import { parseMarkdown } from './parse-markdown.ts'
+import { parseSimpleMarkdown } from './parse-simple-markdown.ts'
 
 /**
  * The emphasis work a text may need before the layout stops resolving emphasis: the sum over its
@@ -78,7 +79,9 @@ export interface LayoutParse {
  * Parses a `content` value for layout: with bold and italic resolved, unless resolving them
  * would take more than {@link MAX_EMPHASIS_WORK}, where one request could take seconds (a denial
  * of service of the server). The whitelist can judge the same tree (`checkMarkdownTree`), so a
- * value is parsed once.
+ * value is parsed once. A text in the subset of `parseSimpleMarkdown` (what personalised texts
+ * are written in) is parsed by it, in one linear pass, to the tree remark-parse would build;
+ * any other text by remark-parse.
  *
  * @param text The Markdown text.
  * @returns The tree, whether emphasis was resolved, and the delimiter runs.
@@ -87,7 +90,9 @@ export function parseForLayout(text: string): LayoutParse {
   const { work, runs } = emphasisWork(text)
   const emphasisResolved = work <= MAX_EMPHASIS_WORK
   return {
-    tree: parseMarkdown(text, { emphasis: emphasisResolved }),
+    tree:
+      (emphasisResolved ? parseSimpleMarkdown(text) : undefined) ??
+      parseMarkdown(text, { emphasis: emphasisResolved }),
     emphasisResolved,
     emphasisRuns: runs,
   }

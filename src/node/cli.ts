@@ -28,6 +28,8 @@ export const commands: Readonly<Record<string, () => Promise<CommandModule>>> = 
   'validate-campaign': () => import('./cli/validate-campaign.ts'),
   preview: () => import('./cli/preview.ts'),
   serve: () => import('./cli/serve.ts'),
+  'check-list': () => import('./cli/check-list.ts'),
+  'merge-reports': () => import('./cli/merge-reports.ts'),
 })
 
 /** Usage of `preflight` itself. */
@@ -38,6 +40,8 @@ Commands:
   validate-campaign   Judge campaign bodies (POST /api/v1/campaigns).
   preview             Write SVG previews of a postcard submission and print its verdict.
   serve               Run the sandbox of the Direct-Mail API.
+  check-list          Judge every row of a recipient list (CSV or NDJSON) on all cores.
+  merge-reports       Merge the NDJSON reports of parts of one list, in row order.
 
 Run \`preflight <command> --help\` for the options of a command.
 Exit codes: 0 ok, 1 the service would refuse a body (422, 400 or 413), 2 misuse.

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { sanitizeArtworkBody } from '../emoji/sanitize-artwork.ts'
+import { sanitizeSvgFragment } from '../svg/sanitize-svg.ts'
 import type { EmojiArtwork, EmojiArtworkSource } from '../emoji/types.ts'
 
 /** Where {@link createEmojiArtworkSource} reads artwork from. */
@@ -103,7 +103,8 @@ function resolveIcon(set: IconSet, name: string): Required<IconData> | undefined
 /**
  * Creates an {@link EmojiArtworkSource} that reads an Iconify icon set once (lazily, on the first
  * call: `icons.json` of Twemoji is 10 MB) and returns sanitised artwork for the requested keys
- * (`sanitizeArtworkBody`), cached per key. Keys without artwork are absent from the result.
+ * (`sanitizeSvgFragment`), cached per key. Keys without artwork (or whose body the sanitiser
+ * refuses) are absent from the result.
  *
  * Requires `@iconify-json/twemoji` at run time unless `options` point elsewhere.
  *
@@ -135,13 +136,14 @@ export function createEmojiArtworkSource(
       if (!artwork) {
         const name = Object.hasOwn(chars, key) ? chars[key] : COMPONENT_ICON_NAMES[key]
         const icon = typeof name === 'string' ? resolveIcon(set, name) : undefined
-        if (!icon) continue
+        const body = icon && sanitizeSvgFragment(icon.body)
+        if (!icon || !body?.ok) continue
         artwork = {
           key,
           viewBox: `${icon.left} ${icon.top} ${icon.width} ${icon.height}`,
           width: icon.width,
           height: icon.height,
-          body: sanitizeArtworkBody(icon.body),
+          body: body.markup,
         }
         cache.set(key, artwork)
       }

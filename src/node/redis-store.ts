@@ -1,13 +1,13 @@
 /**
  * Node only: the sandbox's {@link Store} in Redis, so that several server processes (behind one
  * load balancer, or restarted after a crash) share idempotency records, rate-limit counters,
- * entries, API logs, campaigns and flow pauses (research §3.5: one shared store for all of it).
+ * entries, API logs, campaigns and flow pauses: a store in memory is correct for one process only.
  *
  * Every operation that reads and then writes is one Lua script, which Redis runs atomically:
- * reserving an idempotency key (the `SET NX` of research §3.5, extended with the lease and the
- * expiry of the record), completing or releasing it only by its owner (the owner-checked
- * compare-and-set), counting a rate-limit hit, and inserting a record into a capped collection.
- * No check-then-act ever spans two round trips.
+ * reserving an idempotency key (Redis `SET … NX`, https://redis.io/docs/latest/commands/set/,
+ * extended with the lease and the expiry of the record), completing or releasing it only by its
+ * owner (the owner-checked compare-and-set), counting a rate-limit hit, and inserting a record
+ * into a capped collection. No check-then-act ever spans two round trips.
  *
  * Time is the caller's `now` (the handler's clock), as in `memoryStore`, so windows and leases
  * mean the same for every instance; Redis key expiry (`PEXPIRE`) only removes records once they

@@ -18,6 +18,7 @@ import { renderWelcomePage } from '../server/welcome-page.ts'
 import type { EmojiArtworkSource } from '../emoji/types.ts'
 import { createEmojiArtworkSource } from './emoji-artwork.ts'
 import { closeGracefully, createNodeServer, type CloseOptions } from './node-bridge.ts'
+import { samplePostcard } from './sample-postcard.ts'
 import { handlerOptionsOf, loadServerConfig, type ServerConfig } from './server-config.ts'
 
 // Where the benchmarks and older imports find the bridge.
@@ -227,47 +228,4 @@ export function formatBanner(sandbox: Pick<SandboxServer, 'url' | 'config'>): st
     )
   }
   return lines.join('\n')
-}
-
-/**
- * A valid-looking submission for a flow: sample addresses, a short text per Markdown area and a
- * URL per keyed QR code.
- *
- * @param flow The flow.
- * @returns The body.
- */
-function samplePostcard(flow: {
-  readonly id: string
-  readonly design: ServerConfig['accounts'][number]['flows'][number]['design']
-}) {
-  const address = {
-    first_name: 'Erika',
-    last_name: 'Mustermann',
-    address_line1: 'Heidestraße 17',
-    zip: '51147',
-    city: 'Köln',
-    country: 'DE',
-  }
-  const body: Record<string, unknown> = {
-    flow_id: flow.id,
-    from: {
-      company: 'Bloom & Co.',
-      address_line1: 'Gartenweg 3',
-      zip: '10115',
-      city: 'Berlin',
-      country: 'DE',
-    },
-    to: address,
-  }
-  if (flow.design.markdownAreas.length > 0) {
-    body['content'] = Object.fromEntries(
-      flow.design.markdownAreas.map((area) => [area.key, 'Hello **Erika**!'])
-    )
-  }
-  if (flow.design.keyedQrCodes.length > 0) {
-    body['qr_codes'] = Object.fromEntries(
-      flow.design.keyedQrCodes.map((code) => [code.key, 'https://example.com/c/SPRING'])
-    )
-  }
-  return body
 }

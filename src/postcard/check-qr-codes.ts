@@ -7,11 +7,10 @@
  */
 import type { UrlQrElement } from '../design/types.ts'
 import { fieldMessages } from '../schema/field-messages.ts'
-import { isMissing } from '../schema/is-missing.ts'
-import { childOf, fieldEntries } from '../schema/read-field.ts'
+import { childOf } from '../schema/read-field.ts'
 import { SPEC_LIMITS } from '../spec/limits.ts'
 import { defineRule } from '../verdict/define-rule.ts'
-import { checkKeyedValue } from './check-keyed-value.ts'
+import { checkKeyedValues, readKeyedMap, reportUnknownKeys } from './check-keyed-value.ts'
 import type { PostcardContext } from './types.ts'
 
 const MAX_VALUE_LENGTH = SPEC_LIMITS.qrValueLength
@@ -41,7 +40,7 @@ function urlKindFor(key: string, codes: readonly UrlQrElement[]): UrlQrElement |
  * - rule 1: with keyed QR codes, `qr_codes` is required and every key is required;
  * - rule 2: without, `qr_codes` must be omitted (an empty or `null` one counts as omitted);
  * - rule 3: unknown, missing and empty keys are rejected; each value is a string of at most 2048
- *   characters (Unicode code points, see `countCharacters`);
+ *   characters (Unicode code points, see `countCodePoints`);
  * - rule 5: QR codes of the URL kind store their target in the design; a key that names one
  *   (its label as a key: `Website` → `website`) is rejected with a message naming it, and so is
  *   `qr_codes` sent for a design whose QR codes are all of the URL kind.
@@ -58,48 +57,27 @@ export const checkQrCodes = defineRule<PostcardContext>({
     const urlKind = design.urlQrCodes
     const expectKeys = () => report.meta({ expected_qr_keys: keys })
     const qrCodes = childOf(body, 'qr_codes')
-    // spec 2.6 rules 2 and 5
-    if (keys.length === 0) {
-      if (!isMissing(qrCodes)) {
-        if (urlKind.length > 0) {
-          const labels = urlKind.map((code) => code.label)
-          report.error('qr_codes', fieldMessages.urlKindQrs('qr_codes', labels), 'url-kind-qr')
-        } else {
-          report.error('qr_codes', fieldMessages.prohibited('qr_codes'), 'prohibited')
-        }
-        expectKeys()
-      }
-      return
-    }
-    // spec 2.6 rule 1
-    if (isMissing(qrCodes)) {
-      report.error('qr_codes', fieldMessages.required('qr_codes'), 'required')
-      expectKeys()
-      return
-    }
-    const entries = fieldEntries(qrCodes)
-    if (entries === undefined) {
-      report.error('qr_codes', fieldMessages.array('qr_codes'), 'array')
-      expectKeys()
-      return
-    }
+    // spec 2.6 rules 1, 2 and 5
+    const entries = readKeyedMap(report, 'qr_codes', qrCodes, keys, expectKeys, () =>
+      urlKind.length > 0
+        ? {
+            message: fieldMessages.urlKindQrs(
+              'qr_codes',
+              urlKind.map((code) => code.label)
+            ),
+            code: 'url-kind-qr',
+          }
+        : { message: fieldMessages.prohibited('qr_codes'), code: 'prohibited' }
+    )
+    if (entries === undefined) return
     // spec 2.6 rule 3: missing and empty keys, and the length limit
-    for (const key of keys) {
-      const value = childOf(qrCodes, key)
-      if (checkKeyedValue(report, `qr_codes.${key}`, value, MAX_VALUE_LENGTH)) expectKeys()
-    }
+    checkKeyedValues(report, 'qr_codes', qrCodes, keys, MAX_VALUE_LENGTH, expectKeys)
     // spec 2.6 rules 3 and 5: unknown keys
-    const expected = new Set(keys)
-    for (const [key] of entries) {
-      if (expected.has(key)) continue
-      const path = `qr_codes.${key}`
+    reportUnknownKeys(report, 'qr_codes', entries, keys, expectKeys, (key, path) => {
       const code = urlKindFor(key, urlKind)
-      if (code) {
-        report.error(path, fieldMessages.urlKindQr(path, code.label), 'url-kind-qr')
-      } else {
-        report.error(path, fieldMessages.prohibited(path), 'prohibited')
-      }
-      expectKeys()
-    }
+      return code
+        ? { message: fieldMessages.urlKindQr(path, code.label), code: 'url-kind-qr' }
+        : { message: fieldMessages.prohibited(path), code: 'prohibited' }
+    })
   },
 })

@@ -7,15 +7,14 @@ import { fieldOrder } from '../schema/postcard.generated.js'
 import { isObject } from '../schema/read-field.ts'
 import { defineRule } from '../verdict/define-rule.ts'
 import { shorten } from '../verdict/shorten.ts'
+import { ADDRESS_FIELDS } from './address-fields.ts'
 import type { PostcardContext } from './types.ts'
 
 /** Every field path of spec 2.3. */
 const KNOWN = new Set(fieldOrder)
 
 /** The address fields of spec 2.3 (`company`, `zip`...). */
-const ADDRESS_FIELDS = new Set(
-  fieldOrder.filter((path) => path.startsWith('to.')).map((path) => path.slice('to.'.length))
-)
+const ADDRESS_FIELD_SET: ReadonlySet<string> = new Set(ADDRESS_FIELDS)
 /** The top-level fields of spec 2.3. */
 const TOP_FIELDS = new Set(fieldOrder.filter((path) => !path.includes('.')))
 
@@ -100,7 +99,7 @@ export const checkUnknownFields = defineRule<PostcardContext>({
     warnAbout('', body, TOP_FIELDS)
     for (const side of ['from', 'to']) {
       const address = Object.hasOwn(body, side) ? body[side] : undefined
-      if (isObject(address)) warnAbout(side, address, ADDRESS_FIELDS)
+      if (isObject(address)) warnAbout(side, address, ADDRESS_FIELD_SET)
     }
   },
 })

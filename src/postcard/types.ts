@@ -57,5 +57,5 @@ export interface PostcardContext {
   readonly qrEntries: readonly QrEntry[]
 }
 
-/** One rule of postcard validation (STYLE rules 3, 5). */
+/** One rule of postcard validation: an id, its spec section and its check (`defineRule`). */
 export type PostcardRule = Rule<PostcardContext>

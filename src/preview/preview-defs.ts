@@ -9,7 +9,7 @@ import { glyphOutline } from '../scene/glyph-outline.ts'
 import type { ExclusionClip } from '../scene/scene-types.ts'
 import type { Face } from '../text/types.ts'
 import { formatNumber } from './format-number.ts'
-import { svgTreeMarkup } from './sanitize-svg.ts'
+import { svgTreeMarkup } from '../svg/sanitize-svg.ts'
 import { joinMarkup, svgElement, type SvgMarkup } from './svg-element.ts'
 
 /** Collects definitions while a side is written; ids depend only on what is used and in which order. */

@@ -10,8 +10,14 @@ import { readSvgImage } from '../scene/svg-image.ts'
 import { formatNumber } from './format-number.ts'
 import type { PreviewDefs } from './preview-defs.ts'
 import { qrPathData } from './qr-path.ts'
-import { svgTreeMarkup } from './sanitize-svg.ts'
-import { joinMarkup, svgElement, type SvgAttributes, type SvgMarkup } from './svg-element.ts'
+import { svgTreeMarkup } from '../svg/sanitize-svg.ts'
+import {
+  joinMarkup,
+  svgElement,
+  svgUse,
+  type SvgAttributes,
+  type SvgMarkup,
+} from './svg-element.ts'
 
 /**
  * Writes scene nodes.
@@ -86,7 +92,7 @@ function glyphRunMarkup(run: GlyphRunNode, defs: PreviewDefs): SvgMarkup {
   for (const glyph of run.glyphs) {
     const id = defs.glyph(run.face, glyph.glyphId)
     if (id === undefined) continue
-    uses.push(svgElement('use', { href: `#${id}`, x: formatNumber(glyph.offset, 1) }))
+    uses.push(svgUse(`#${id}`, formatNumber(glyph.offset, 1)))
   }
   if (uses.length === 0) return joinMarkup([])
   const s = formatNumber(run.scale, 9)

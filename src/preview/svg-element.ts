@@ -136,7 +136,10 @@ export function svgElement(
 ): SvgMarkup {
   if (!elementName.test(name)) throw new SvgBuildError(`Unexpected element name \`${name}\``)
   let markup = `<${name}`
-  for (const [key, value] of Object.entries(attributes)) {
+  // `for…in` over own keys: the order of `Object.entries`, without an array per element.
+  for (const key in attributes) {
+    if (!Object.hasOwn(attributes, key)) continue
+    const value = attributes[key]
     if (value === undefined) continue
     if (!KNOWN_ATTRIBUTES.has(key) && !isAttributeName(key)) {
       throw new SvgBuildError(`Unexpected attribute name \`${key}\` on \`${name}\``)
@@ -144,9 +147,21 @@ export function svgElement(
     const text = typeof value === 'number' ? formatNumber(value) : escapeXmlAttribute(value)
     markup += ` ${key}="${text}"`
   }
-  const content = children.join('')
+  const content = children.length === 0 ? '' : children.join('')
   markup += content === '' ? '/>' : `>${content}</${name}>`
   return markup as SvgMarkup
+}
+
+/**
+ * `svgElement('use', { href, x })`, byte for byte, without the generic name checks: a preview
+ * draws each glyph with one, hundreds per card.
+ *
+ * @param href The referenced id, `#` included.
+ * @param x The x attribute, already formatted.
+ * @returns The element's markup.
+ */
+export function svgUse(href: string, x: string): SvgMarkup {
+  return `<use href="${escapeXmlAttribute(href)}" x="${escapeXmlAttribute(x)}"/>` as SvgMarkup
 }
 
 /**

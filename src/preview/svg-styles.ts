@@ -11,7 +11,7 @@
  *
  * @module
  */
-import type { SvgTreeElement, SvgTreeNode } from './sanitize-svg.ts'
+import type { SvgTreeElement, SvgTreeNode } from '../svg/sanitize-svg.ts'
 
 /** One compound selector: a type (or none), ids and classes that must all match. */
 interface Compound {

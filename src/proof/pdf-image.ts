@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { decodeBase64 } from '../preview/base64.ts'
+import { decodeBase64 } from '../image/base64.ts'
+import { readDataUri, type ImageMediaType } from '../image/read-data-uri.ts'
 import { deflate } from './flate.ts'
 import type { PdfResources } from './pdf-resources.ts'
 import { pdfHexString, pdfName, type PdfRef, type PdfValue } from './pdf-syntax.ts'
@@ -31,6 +32,8 @@ export interface ImageEmbedder {
   srgb(): PdfRef
 }
 
+const rasterTypes: readonly ImageMediaType[] = ['image/png', 'image/jpeg']
+
 /**
  * Starts the images of a proof.
  *
@@ -52,12 +55,13 @@ export function createImageEmbedder(resources: PdfResources): ImageEmbedder {
     srgb,
     embed(href) {
       if (cache.has(href)) return cache.get(href)
-      const comma = href.indexOf(',')
-      const bytes = href.endsWith('base64', comma) ? decodeBase64(href.slice(comma + 1)) : undefined
+      const uri = readDataUri(href, rasterTypes)
+      const bytes =
+        uri.ok && uri.mediaType !== 'image/svg+xml' ? decodeBase64(uri.base64) : undefined
       let image: EmbeddedImage | undefined
-      if (bytes && href.startsWith('data:image/jpeg;'))
+      if (bytes && uri.ok && uri.mediaType === 'image/jpeg')
         image = embedJpeg(bytes, resources, rgbSpace)
-      else if (bytes && href.startsWith('data:image/png;'))
+      else if (bytes && uri.ok && uri.mediaType === 'image/png')
         image = embedPng(bytes, resources, rgbSpace)
       cache.set(href, image)
       return image

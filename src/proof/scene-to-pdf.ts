@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { SvgTreeNode } from '../preview/sanitize-svg.ts'
+import type { SvgTreeNode } from '../svg/sanitize-svg.ts'
 import type { Box, ExclusionClip, GlyphRunNode, SceneNode, Stroke } from '../scene/scene-types.ts'
 import { readSvgImage } from '../scene/svg-image.ts'
 import { colourOperator, parseCssColour, type Rgb } from './device-colour.ts'

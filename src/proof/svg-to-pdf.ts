@@ -11,7 +11,7 @@
  *
  * @module
  */
-import type { SvgTreeElement, SvgTreeNode } from '../preview/sanitize-svg.ts'
+import type { SvgTreeElement, SvgTreeNode } from '../svg/sanitize-svg.ts'
 import { parseDeclarations } from '../preview/svg-styles.ts'
 import {
   colourOperator,

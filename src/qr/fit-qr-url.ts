@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { utf8Length } from '../text/code-points.ts'
 import { byteCapacity, maxVersionForArea, minimalVersion, minimumAreaMm } from './qr-capacity.ts'
 import { MAX_QR_VERSION } from './qr-standard.ts'
 import type { QrArea, QrUrlAccepted, QrUrlTooLarge } from './types.ts'
@@ -79,22 +80,4 @@ export function fitQrUrl(resolvedUrl: string, area: QrArea): QrUrlAccepted | QrU
 /** Millimetres as people write them: at most two decimals, no trailing zeros. */
 function formatNumber(value: number): string {
   return String(Math.round(value * 100) / 100)
-}
-
-/** UTF-8 bytes of a string; a lone surrogate counts 3, as `TextEncoder` writes U+FFFD. */
-function utf8Length(text: string): number {
-  let length = 0
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index)
-    if (code < 0x80) length += 1
-    else if (code < 0x800) length += 2
-    else if (code >= 0xd800 && code <= 0xdbff) {
-      const next = text.charCodeAt(index + 1)
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        length += 4
-        index++
-      } else length += 3
-    } else length += 3
-  }
-  return length
 }

@@ -25,9 +25,10 @@ const RATIO_EPSILON = 1e-9
 const LEVELS: ReadonlySet<unknown> = new Set(['L', 'M', 'Q', 'H'])
 
 /**
- * The largest QR version an area can print: `V_max = floor((floor(size / module) - 2 ×
- * quietZone - 17) / 4)` (product owner's rule; the quiet zone lies inside the area, research
- * §3.3), clamped to 0-40. `0` means the area cannot hold any QR code.
+ * The largest QR version an area can print: `V_max = floor((floor(size / module) - 2 × quietZone -
+ * 17) / 4)` (product owner's rule: the quiet zone lies inside the area, and a version V symbol is
+ * 4V + 17 modules wide in ISO/IEC 18004), clamped to 0-40. `0` means the area cannot hold any QR
+ * code.
  *
  * @param sizeMm Side of the square area in mm, quiet zone included (`size_mm`).
  * @param minModuleMm Smallest printable module in mm (`min_module_mm`).

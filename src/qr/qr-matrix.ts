@@ -8,8 +8,10 @@
  */
 import QRCode from 'qrcode/lib/core/qrcode.js'
 import type { ErrorCorrectionLevel } from '../design/types.ts'
+import { toWellFormed } from '../text/code-points.ts'
+import { applyBestMask } from './best-mask.ts'
 import { QrArgumentError } from './qr-argument-error.ts'
-import { minimalVersion } from './qr-capacity.ts'
+import { qrEncoding } from './qr-segments.ts'
 
 /** A QR symbol without its quiet zone. */
 export interface QrMatrix {
@@ -32,7 +34,8 @@ const LEVELS: ReadonlySet<unknown> = new Set(['L', 'M', 'Q', 'H'])
  * @param text The exact string to encode (for a URL: its resolved `href`).
  * @param level Error-correction level.
  * @param knownVersion `minimalVersion(text, level)` when the caller computed it already (the QR
- *   fit does): it is not computed again. The encoder still picks the version itself.
+ *   fit does): `null` returns at once. The segments that give the version are worked out here
+ *   either way, since the encoder needs them (`qrEncoding`, the encoder's own choice).
  * @returns The matrix, or `null` when even version 40 cannot hold the text.
  * @throws {QrArgumentError} For an unknown level.
  */
@@ -42,33 +45,16 @@ export function qrMatrix(
   knownVersion?: number | null
 ): QrMatrix | null {
   if (!LEVELS.has(level)) throw new QrArgumentError('level', level, 'one of `L`, `M`, `Q`, `H`')
-  const version = knownVersion === undefined ? minimalVersion(text, level) : knownVersion
-  if (version === null) return null
+  // The caller's `minimalVersion` may say at once that no version holds the text.
+  if (knownVersion === null) return null
   const wellFormed = toWellFormed(text)
-  // `create('')` refuses ("No input text"); an empty segment list encodes the empty text.
-  const symbol = QRCode.create(wellFormed === '' ? [] : wellFormed, {
-    errorCorrectionLevel: level,
-  })
-  const { size, data } = symbol.modules
-  const modules = new Uint8Array(size * size)
-  for (let index = 0; index < modules.length; index++) modules[index] = data[index] ? 1 : 0
-  return { size, version: symbol.version, modules }
-}
-
-/** `String.prototype.toWellFormed` (ES2024): lone surrogates become U+FFFD. */
-function toWellFormed(text: string): string {
-  let result = ''
-  let start = 0
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index)
-    if (code < 0xd800 || code > 0xdfff) continue
-    const next = text.charCodeAt(index + 1)
-    if (code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-      index++
-      continue
-    }
-    result += `${text.slice(start, index)}\uFFFD`
-    start = index + 1
-  }
-  return start === 0 ? text : result + text.slice(start)
+  // The segments `create` would choose (qr-segments.ts reproduces its choice, quirks included,
+  // without its slow Dijkstra), handed to it as they are; the empty text is the empty list.
+  const { version, segments } = qrEncoding(wellFormed, level)
+  if (version === null) return null
+  // Built with mask 0, then masked as `create` would have chosen (its search is slow, see
+  // best-mask.ts).
+  const symbol = QRCode.create(segments, { errorCorrectionLevel: level, maskPattern: 0 })
+  const { size, data, reservedBit } = symbol.modules
+  return { size, version: symbol.version, modules: applyBestMask(data, reservedBit, size, level) }
 }

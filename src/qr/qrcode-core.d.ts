@@ -67,7 +67,12 @@ declare module 'qrcode/lib/core/qrcode.js' {
   import type { QrcodeMode } from 'qrcode/lib/core/mode.js'
   /** A symbol as `QRCode.create` returns it. */
   export interface QrcodeSymbol {
-    readonly modules: { readonly size: number; readonly data: Uint8Array }
+    readonly modules: {
+      readonly size: number
+      readonly data: Uint8Array
+      /** 1 for function modules (finders, timing, alignment, format and version information). */
+      readonly reservedBit: Uint8Array
+    }
     readonly version: number
     readonly maskPattern: number
     readonly segments: readonly { readonly mode: QrcodeMode; readonly data: unknown }[]
@@ -79,4 +84,13 @@ declare module 'qrcode/lib/core/qrcode.js' {
     ): QrcodeSymbol
   }
   export default QRCode
+}
+
+declare module 'qrcode/lib/core/format-info.js' {
+  import type { QrcodeEcLevel } from 'qrcode/lib/core/error-correction-level.js'
+  const FormatInfo: {
+    /** The 15 format information bits (BCH-coded level and mask, XOR-masked). */
+    getEncodedBits(level: QrcodeEcLevel, mask: number): number
+  }
+  export default FormatInfo
 }

@@ -6,7 +6,7 @@
  */
 import type { EmojiArtwork } from '../emoji/types.ts'
 import { formatNumber } from '../preview/format-number.ts'
-import { sanitizeSvgTree, type SvgTreeNode } from '../preview/sanitize-svg.ts'
+import { sanitizeSvgTree, type SvgTreeNode } from '../svg/sanitize-svg.ts'
 
 /** Sanitised artwork, ready to draw into a box. */
 export interface SanitizedArtwork {

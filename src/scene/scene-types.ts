@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { SvgTreeNode } from '../preview/sanitize-svg.ts'
+import type { SvgTreeNode } from '../svg/sanitize-svg.ts'
 import type { Face } from '../text/types.ts'
 
 /** An axis-aligned box on the card, in mm. */

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { decodeBase64 } from '../preview/base64.ts'
-import { sanitizeSvgTree, type SvgTreeElement, type SvgTreeNode } from '../preview/sanitize-svg.ts'
+import { readDataUri, type ImageMediaType } from '../image/read-data-uri.ts'
+import { sanitizeSvgTree, type SvgTreeElement } from '../svg/sanitize-svg.ts'
 import { applyStyleSheets } from '../preview/svg-styles.ts'
 
 /** How an SVG image maps onto its box: a viewBox (or none), and how its aspect is kept. */
@@ -20,12 +20,12 @@ export interface SvgImageViewport {
 
 /** A design's SVG image, ready to draw. */
 export interface SvgImage {
-  /** The root `<svg>`: no style sheets, no `xlink:` prefixes, no namespace declarations. */
+  /** The root `<svg>`: style sheets resolved onto the elements, references as `href`. */
   readonly root: SvgTreeElement
   readonly viewport: SvgImageViewport
 }
 
-const prefix = 'data:image/svg+xml;base64,'
+const svgType: readonly ImageMediaType[] = ['image/svg+xml']
 const number = /^(-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?)(px|mm|cm|in|pt|pc)?$/i
 const unitsPerPx: Readonly<Record<string, number>> = {
   px: 1,
@@ -43,20 +43,13 @@ const unitsPerPx: Readonly<Record<string, number>> = {
  * @returns The image, or `undefined` when the URI is not an SVG image.
  */
 export function readSvgImage(href: string): SvgImage | undefined {
-  if (!href.startsWith(prefix)) return undefined
-  const bytes = decodeBase64(href.slice(prefix.length))
-  if (!bytes) return undefined
-  let source: string
-  try {
-    source = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    return undefined
-  }
-  const tree = sanitizeSvgTree(source, true)
+  const uri = readDataUri(href, svgType)
+  if (!uri.ok || uri.mediaType !== 'image/svg+xml') return undefined
+  const tree = sanitizeSvgTree(uri.text, true)
   if (!tree.ok) return undefined
   const document = tree.nodes[0]
   if (document === undefined || typeof document === 'string') return undefined
-  const root = plainHrefs(applyStyleSheets(document))
+  const root = applyStyleSheets(document)
   return { root, viewport: viewportOf(root) }
 }
 
@@ -93,26 +86,4 @@ function pixels(value: string | undefined): number | undefined {
   const match = value === undefined ? null : number.exec(value.trim())
   if (!match) return undefined
   return Number(match[1]) * (unitsPerPx[(match[2] ?? 'px').toLowerCase()] ?? 1)
-}
-
-/** `xlink:href` as `href` (SVG 2), so the tree can live inside a document without the prefix. */
-function plainHrefs(element: SvgTreeElement): SvgTreeElement {
-  let attributes = element.attributes
-  const xlink = attributes['xlink:href']
-  if (xlink !== undefined || 'xmlns' in attributes || 'xmlns:xlink' in attributes) {
-    const copy: Record<string, string> = {}
-    for (const [name, value] of Object.entries(attributes)) {
-      if (name === 'xmlns' || name === 'xmlns:xlink') continue
-      if (name === 'xlink:href') {
-        if (attributes['href'] === undefined) copy['href'] = value
-        continue
-      }
-      copy[name] = value
-    }
-    attributes = copy
-  }
-  const children: SvgTreeNode[] = element.children.map((child) =>
-    typeof child === 'string' ? child : plainHrefs(child)
-  )
-  return { name: element.name, attributes, children }
 }

@@ -7,7 +7,7 @@
  * @module
  */
 
-/** Formats a list of values as `` `a`, `b` or `c` `` (values in backticks, STYLE rule 4). */
+/** Formats a list of values as `` `a`, `b` or `c` `` (values in backticks: CONTRIBUTING.md). */
 function list(values: readonly string[]): string {
   const quoted = values.map((value) => `\`${value}\``)
   if (quoted.length <= 1) return quoted.join('')

@@ -1,5 +1,5 @@
 /**
- * The one place where ajv's errors become the service's field errors (STYLE rule 3).
+ * The one place where ajv's errors become the service's field errors.
  *
  * @module
  */

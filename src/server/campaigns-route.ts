@@ -20,8 +20,7 @@ import type { Exchange, HandlerContext } from './handler-context.ts'
 import { HttpError } from './http-error.ts'
 import { fingerprint } from './fingerprint.ts'
 import { readIdHeader } from './id-header.ts'
-import { idempotencyKey, releaseKey, reserveKey } from './idempotency.ts'
-import { formatDateTime } from './next-batch.ts'
+import { completeOrRelease, idempotencyKey, reserveKey } from './idempotency.ts'
 import { applyRateLimit } from './rate-limit.ts'
 import { randomUuid } from './random-uuid.ts'
 import { readJsonBody } from './read-json-body.ts'
@@ -130,21 +129,7 @@ export async function createCampaign(context: HandlerContext, exchange: Exchange
       }
     }
   }
-  let completed = false
-  try {
-    const reply = await create(context, exchange)
-    if (reply.status === 201) {
-      completed = await context.store.idempotency.complete(
-        key,
-        owner,
-        { status: reply.status, body: reply.body },
-        context.now() + context.options.idempotencyRetentionMs
-      )
-    }
-    return reply
-  } finally {
-    if (!completed) await releaseKey(context, key, owner)
-  }
+  return completeOrRelease(context, key, owner, [201], () => create(context, exchange))
 }
 
 /**
@@ -177,7 +162,7 @@ async function create(context: HandlerContext, exchange: Exchange): Promise<Repl
   await context.store.campaigns.put({
     id,
     account_id: principal.accountId,
-    created_at: formatDateTime(exchange.time),
+    created_at: context.formatDateTime(exchange.time),
     campaign,
   })
   return jsonReply(201, campaign)

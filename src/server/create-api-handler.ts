@@ -18,7 +18,7 @@ import type { Exchange, HandlerContext } from './handler-context.ts'
 import { HttpError, toResponse } from './http-error.ts'
 import { readIdHeader } from './id-header.ts'
 import { memoryStore } from './memory-store.ts'
-import { formatDateTime } from './next-batch.ts'
+import { createDateTimeFormatter } from './format-date-time.ts'
 import { createOpenApiDocument } from './openapi-document.ts'
 import { submitPostcard } from './postcards-route.ts'
 import { randomUuid } from './random-uuid.ts'
@@ -182,6 +182,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
     marketingSource: options.marketingSource,
     authenticate: createAuthenticator(resolved.grants),
     report,
+    formatDateTime: createDateTimeFormatter(),
     batchCache: new Map(),
   }
   const { emojiArtwork, assets } = options
@@ -259,7 +260,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
     const received = exchange.received
     const log: LogRecord = {
       id: randomUuid(),
-      time: formatDateTime(exchange.time),
+      time: context.formatDateTime(exchange.time),
       account_id: principal.accountId,
       mode: principal.mode,
       method: exchange.method,

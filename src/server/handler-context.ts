@@ -29,6 +29,11 @@ export interface HandlerContext {
   readonly authenticate: (authorization: string | null) => Principal
   /** Reports an unexpected error once. */
   readonly report: (error: unknown) => void
+  /**
+   * The spec's date-time of an instant (`format-date-time.ts`), keeping the last second it wrote:
+   * the requests of one second share the text.
+   */
+  readonly formatDateTime: (instant: number) => string
   /** The next batch of a flow, memoised per flow (see `schedule.ts`). */
   readonly batchCache: Map<
     string,

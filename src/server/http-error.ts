@@ -1,5 +1,5 @@
 /**
- * The single place where failures become HTTP answers (STYLE rule 10, after hono's
+ * The single place where failures become HTTP answers (after hono's
  * `HTTPException` and `errorHandler`): steps of the pipeline throw an {@link HttpError} for an
  * expected refusal (400, 401, 403, 404, 405, 409, 413, 429), a store throws a
  * `StoreUnavailableError` when it cannot be reached (503); {@link toResponse} maps them to their

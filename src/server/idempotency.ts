@@ -6,12 +6,13 @@
  * store, which works for a shared store too) and then gets the first one's answer, as if it had
  * arrived a moment later. If the first request does not finish within the wait, the duplicate
  * gets a 409 with the code `request_in_progress` and `Retry-After: 1`: the only 409 a client
- * may retry (research §0, point 5).
+ * may retry (a duplicate id or another payload under a key is final: retrying it cannot help).
  *
  * @module
  */
 import type { Principal } from './authenticate.ts'
 import type { HandlerContext } from './handler-context.ts'
+import type { Reply } from './reply.ts'
 import { HttpError } from './http-error.ts'
 import { StoreUnavailableError } from './store-unavailable-error.ts'
 import type { IdempotencyReservation, StoredResponse } from './store.ts'
@@ -126,4 +127,40 @@ export async function releaseKey(
     }
   }
   await attempt()
+}
+
+/**
+ * Runs the work of a request that holds a reserved key: an answer of one of the `kept`
+ * statuses is stored under the key for the retention (spec 4.1: a retry gets it again); any
+ * other answer, or a thrown error, releases the key, so that a retry does the work itself.
+ *
+ * @param context The handler.
+ * @param key The reserved key.
+ * @param owner The request that reserved it.
+ * @param kept Statuses whose answer is kept, e.g. `[201, 202]`.
+ * @param work The request's work.
+ * @returns The work's answer.
+ */
+export async function completeOrRelease(
+  context: HandlerContext,
+  key: string,
+  owner: string,
+  kept: readonly number[],
+  work: () => Promise<Reply>
+): Promise<Reply> {
+  let completed = false
+  try {
+    const reply = await work()
+    if (kept.includes(reply.status)) {
+      completed = await context.store.idempotency.complete(
+        key,
+        owner,
+        { status: reply.status, body: reply.body },
+        context.now() + context.options.idempotencyRetentionMs
+      )
+    }
+    return reply
+  } finally {
+    if (!completed) await releaseKey(context, key, owner)
+  }
 }

@@ -3,7 +3,7 @@
  * test, a browser worker, one Node process, one Workers isolate).
  *
  * Atomicity comes from JavaScript itself: every check-and-set below runs without an `await`
- * in between, so no other request can interleave (research §3.5).
+ * in between, so no other request can interleave (JavaScript runs one task at a time).
  *
  * Memory stays flat: idempotency records and rate-limit windows are dropped once expired (each
  * is ordered by expiry, so a sweep only looks at its head); completed idempotency records are

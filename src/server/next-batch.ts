@@ -19,39 +19,34 @@ const dayMs = 86_400_000
 /** `HH:mm`, 00:00 to 23:59. */
 const wallTimePattern = /^(?:[01]\d|2[0-3]):[0-5]\d$/
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
 /**
- * A cached formatter of a time zone's wall clock; creating one costs far more than using it.
+ * A formatter of a time zone's wall clock. Creating one costs far more than using it (about
+ * 0.1 ms), so one call of {@link nextBatch} makes one and passes it down; the handler keeps the
+ * answer per flow until the batch (`schedule.ts`), so a flow makes one per batch.
  *
  * @param timeZone An IANA time zone.
  * @returns The formatter (throws a `RangeError` for an unknown zone).
  */
 function wallClock(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-    formatters.set(timeZone, formatter)
-  }
-  return formatter
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  })
 }
 
 /**
  * The wall-clock reading of an instant in a zone, as milliseconds of a UTC calendar (the same
  * fields read as if they were UTC).
  */
-function wallMs(instant: number, timeZone: string): number {
+function wallMs(instant: number, clock: Intl.DateTimeFormat): number {
   const fields: Record<string, number> = {}
-  for (const part of wallClock(timeZone).formatToParts(instant)) {
+  for (const part of clock.formatToParts(instant)) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value)
   }
   const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = fields
@@ -65,9 +60,9 @@ function wallMs(instant: number, timeZone: string): number {
  * The UTC offset of a zone at an instant, in milliseconds (whole seconds; sub-second offsets
  * do not exist in the time-zone database).
  */
-function offsetAt(instant: number, timeZone: string): number {
+function offsetAt(instant: number, clock: Intl.DateTimeFormat): number {
   const whole = Math.floor(instant / 1000) * 1000
-  return wallMs(whole, timeZone) - whole
+  return wallMs(whole, clock) - whole
 }
 
 /**
@@ -79,12 +74,17 @@ function offsetAt(instant: number, timeZone: string): number {
  * @returns Epoch milliseconds.
  */
 export function instantOfWallTime(wall: number, timeZone: string): number {
+  return instantOn(wall, wallClock(timeZone))
+}
+
+/** {@link instantOfWallTime} on a zone's wall clock. */
+function instantOn(wall: number, clock: Intl.DateTimeFormat): number {
   // No zone changes its offset twice within a day: the offsets a day before and after bracket
   // every transition near `wall` (Temporal's GetPossibleEpochNanoseconds does the same).
-  const before = offsetAt(wall - dayMs, timeZone)
-  const after = offsetAt(wall + dayMs, timeZone)
+  const before = offsetAt(wall - dayMs, clock)
+  const after = offsetAt(wall + dayMs, clock)
   const candidates = [wall - before, wall - after]
-    .filter((instant) => wallMs(instant, timeZone) === wall)
+    .filter((instant) => wallMs(instant, clock) === wall)
     .sort((a, b) => a - b)
   // Overlap: two candidates, take the first. Regular time: both are the same instant.
   if (candidates[0] !== undefined) return candidates[0]
@@ -128,43 +128,15 @@ export function isTimeZone(timeZone: string): boolean {
  */
 export function nextBatch(now: number, at: readonly string[], timeZone: string): number {
   const minutes = at.map((time) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)))
-  const today = Math.floor(wallMs(now, timeZone) / dayMs) * dayMs
+  const clock = wallClock(timeZone)
+  const today = Math.floor(wallMs(now, clock) / dayMs) * dayMs
   let best = Number.POSITIVE_INFINITY
   // Two days always hold a later batch: a day is at most 25 h long.
   for (let day = 0; day <= 2 && best === Number.POSITIVE_INFINITY; day++) {
     for (const minute of minutes) {
-      const instant = instantOfWallTime(today + day * dayMs + minute * minuteMs, timeZone)
+      const instant = instantOn(today + day * dayMs + minute * minuteMs, clock)
       if (instant > now && instant < best) best = instant
     }
   }
   return best
-}
-
-/** The second {@link formatDateTime} formatted last, and its text. */
-let formattedSecond = Number.NaN
-let formattedText = ''
-
-/** The largest distance from the epoch a `Date` holds (ECMA-262 TimeClip). */
-const maxTime = 8.64e15
-
-/**
- * Formats an instant as the spec's date-time, `YYYY-MM-DDTHH:mm:ssZ` in UTC (spec 1).
- *
- * A request formats its arrival up to three times (entry, log, batch) and the requests of one
- * second share the text, so the last second's text is kept: one `Date` per second, not three
- * per request.
- *
- * @param instant Epoch milliseconds.
- * @returns The date-time, without fractional seconds.
- * @throws {RangeError} For an instant that is not a valid time (as `toISOString`).
- */
-export function formatDateTime(instant: number): string {
-  // The second a Date of `instant` shows: Date truncates fractions toward zero (TimeClip).
-  const second = Math.floor(Math.trunc(instant) / 1000)
-  if (second === formattedSecond && Math.abs(instant) <= maxTime) return formattedText
-  // toISOString is `YYYY-MM-DDTHH:mm:ss.sssZ` for years 0-9999; it throws for invalid times.
-  const text = `${new Date(instant).toISOString().slice(0, 19)}Z`
-  formattedSecond = second
-  formattedText = text
-  return text
 }

@@ -22,13 +22,12 @@ import { createUnprocessableBody } from '../verdict/create-unprocessable-body.ts
 import type { UnprocessableBody } from '../verdict/types.ts'
 import type { Exchange, HandlerContext } from './handler-context.ts'
 import { HttpError } from './http-error.ts'
-import { idempotencyKey, releaseKey, reserveKey } from './idempotency.ts'
+import { completeOrRelease, idempotencyKey, reserveKey } from './idempotency.ts'
 import { applyRateLimit } from './rate-limit.ts'
 import { readJsonBody } from './read-json-body.ts'
 import { jsonReply, type Reply } from './reply.ts'
 import { randomUuid } from './random-uuid.ts'
 import { placeEntry } from './schedule.ts'
-import { formatDateTime } from './next-batch.ts'
 import type { EntryRecord, StoredResponse } from './store.ts'
 
 /** A design without Markdown areas and QR codes: judges what does not depend on the flow. */
@@ -97,21 +96,7 @@ export async function submitPostcard(context: HandlerContext, exchange: Exchange
       body: found.response.body,
     }
   }
-  let completed = false
-  try {
-    const reply = await accept(context, exchange)
-    if (reply.status === 201 || reply.status === 202) {
-      completed = await context.store.idempotency.complete(
-        key,
-        owner,
-        { status: reply.status, body: reply.body },
-        context.now() + context.options.idempotencyRetentionMs
-      )
-    }
-    return reply
-  } finally {
-    if (!completed) await releaseKey(context, key, owner)
-  }
+  return completeOrRelease(context, key, owner, [201, 202], () => accept(context, exchange))
 }
 
 /**
@@ -178,7 +163,7 @@ async function accept(context: HandlerContext, exchange: Exchange): Promise<Repl
   if (!verdict.ok) return jsonReply(422, verdict.body)
 
   const placement = await placeEntry(context, flow, exchange.time)
-  const now = formatDateTime(exchange.time)
+  const now = context.formatDateTime(exchange.time)
   // spec 2.4, members in the spec's order.
   const reply = jsonReply(placement.status === 'queued' ? 201 : 202, {
     request_id: exchange.requestId,

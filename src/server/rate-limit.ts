@@ -1,7 +1,7 @@
 /**
  * Per-token rate limits (spec 8): 600 postcard and 60 campaign requests a minute, counted in a
- * fixed window that starts at a token's first request (Laravel's `ThrottleRequests`, which the
- * service's headers match, research §4.1).
+ * fixed window that starts at a token's first request, as Laravel's `ThrottleRequests` counts,
+ * whose headers (`X-RateLimit-Limit`, `X-RateLimit-Remaining`, `Retry-After`) spec 8 lists.
  *
  * @module
  */

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { hasLoneSurrogate } from '../text/code-points.ts'
 import { HttpError } from './http-error.ts'
 
 /** PHP's `json_decode` default depth, the service's own limit for nested bodies. */
@@ -95,25 +96,6 @@ async function readBytes(request: BodySource, limit: number): Promise<Uint8Array
     offset += chunk.byteLength
   }
   return bytes
-}
-
-/** Any UTF-16 surrogate (no `g` flag: `test` keeps no state). */
-const surrogate = /[\uD800-\uDFFF]/
-
-/** Whether a string has a UTF-16 surrogate without its partner (only `\u` escapes make one). */
-function hasLoneSurrogate(text: string): boolean {
-  // Fast path: nearly every string has no surrogate at all.
-  if (!surrogate.test(text)) return false
-  for (let index = 0; index < text.length; index++) {
-    const unit = text.charCodeAt(index)
-    if (unit >= 0xdc00 && unit <= 0xdfff) return true
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      const next = text.charCodeAt(index + 1)
-      if (!(next >= 0xdc00 && next <= 0xdfff)) return true
-      index++
-    }
-  }
-  return false
 }
 
 const loneSurrogate = 'it contains an unpaired UTF-16 surrogate'

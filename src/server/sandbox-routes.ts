@@ -16,7 +16,6 @@ import type { ResolvedFlow } from './api-options.ts'
 import type { Principal } from './authenticate.ts'
 import type { Exchange, HandlerContext } from './handler-context.ts'
 import { HttpError } from './http-error.ts'
-import { formatDateTime } from './next-batch.ts'
 import { jsonReply, type Reply } from './reply.ts'
 import { placeEntry } from './schedule.ts'
 import type { EntryRecord } from './store.ts'
@@ -152,7 +151,7 @@ export async function changeEntry(
     next = { ...entry, ...placement }
   }
   if (next !== entry) {
-    next = { ...next, updated_at: formatDateTime(exchange.time) }
+    next = { ...next, updated_at: context.formatDateTime(exchange.time) }
     await context.store.entries.put(next)
   }
   return jsonReply(200, { data: shown(next) })
@@ -184,7 +183,7 @@ export async function changeFlow(
     Number.MAX_SAFE_INTEGER
   )
   const from = paused ? 'queued' : 'accepted'
-  const updatedAt = formatDateTime(exchange.time)
+  const updatedAt = context.formatDateTime(exchange.time)
   for (const entry of held) {
     if (entry.status === from) {
       await context.store.entries.put({ ...entry, ...placement, updated_at: updatedAt })

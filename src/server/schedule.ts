@@ -6,7 +6,7 @@
  */
 import type { ResolvedFlow } from './api-options.ts'
 import type { HandlerContext } from './handler-context.ts'
-import { formatDateTime, nextBatch } from './next-batch.ts'
+import { nextBatch } from './next-batch.ts'
 import type { EntryStatus } from './store.ts'
 
 /** The state a new or resumed entry gets. */
@@ -41,7 +41,7 @@ export function nextBatchOf(context: HandlerContext, flow: ResolvedFlow, time: n
   const cached = context.batchCache.get(flow.id)
   if (cached && cached.from <= time && time < cached.next) return cached.text
   const next = nextBatch(time, flow.batch.at, flow.batch.time_zone)
-  const text = formatDateTime(next)
+  const text = context.formatDateTime(next)
   context.batchCache.set(flow.id, { from: time, next, text })
   return text
 }

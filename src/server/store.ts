@@ -2,7 +2,8 @@
  * The state of the sandbox behind one interface: idempotency records, rate-limit counters,
  * postcard entries, API logs, campaigns and flow pauses. Every method is async so a shared
  * store (Redis through ioredis, a database) can implement it for more than one instance; the
- * handler never keeps state of its own (research §3.5: one shared store for all of it).
+ * handler never keeps state of its own: several instances are correct only with one shared store
+ * for all of it.
  *
  * Time is always passed in (`now`, epoch milliseconds, from the handler's injectable clock) so
  * windows, leases and expiry are deterministic in tests and consistent across instances.
@@ -44,12 +45,12 @@ export interface ReserveRequest {
   readonly now: number
   /**
    * How long a reservation blocks the key without being completed: a crashed owner must not
-   * block a key for the whole retention (research §3.5, point 3).
+   * block a key for the whole retention.
    */
   readonly leaseMs: number
 }
 
-/** Idempotency records with an atomic check-and-reserve (research §3.5). */
+/** Idempotency records with an atomic check-and-reserve (as Redis `SET … NX` reserves a key). */
 export interface IdempotencyStore {
   /**
    * Atomically reserves `key` when it is free (never used, its lease ran out, or its record
@@ -82,7 +83,7 @@ export interface RateLimitResult {
   readonly resetAt: number
 }
 
-/** Fixed-window counters; the window starts at the first hit of a key (research §4.1). */
+/** Fixed-window counters; the window starts at the first hit of a key, so resets spread out. */
 export interface RateLimitStore {
   /** Counts one hit unless the window already holds `limit` hits. Atomic. */
   hit(key: string, limit: number, windowMs: number, now: number): Promise<RateLimitResult>

@@ -157,7 +157,7 @@ function checkSources(
 
 /**
  * Creates a registry from font bytes per family. Each face is parsed on first use (Inter takes
- * a few ms, research §2.2), so faces a design never uses cost nothing. A face is TTF, OTF or
+ * a few ms), so faces a design never uses cost nothing. A face is TTF, OTF or
  * WOFF bytes, or `{ bytes, axes }` for an instance of a variable font. Throws a `FontError` at
  * once for a family without `regular`, for bytes that are a collection, no font at all, or
  * WOFF2 (use {@link loadFontRegistry}); the registry never throws on user text.

@@ -2,9 +2,9 @@
  * Parses font bytes into a {@link Face}. Everything is read from the raw sfnt bytes by our own
  * code, cached per glyph: the container (WOFF, WOFF2: `unpack-font.ts`), cmap
  * (`character-map.ts`), advances, TrueType outlines (`glyf-outlines.ts`), CFF and CFF2 outlines
- * (`cff-outlines.ts`), GSUB, GPOS, GDEF and `kern` (research §2, §5a.1-2), and for a variable
- * font the instance the face asks for (`fvar`/`avar`, `gvar`, `HVAR`, `MVAR`, GDEF deltas of
- * GPOS, CFF2 `blend`). No font library is bundled (issue 7).
+ * (`cff-outlines.ts`), GSUB, GPOS, GDEF and `kern` (opentype.js 2.0 throws on common fonts' GSUB),
+ * and for a variable font the instance the face asks for (`fvar`/`avar`, `gvar`, `HVAR`, `MVAR`,
+ * GDEF deltas of GPOS, CFF2 `blend`). No font library is bundled (issue 7).
  *
  * @module
  */

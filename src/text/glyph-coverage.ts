@@ -8,6 +8,7 @@ import { findEmoji } from '../emoji/find-emoji.ts'
 import { formatCodePoints } from '../emoji/format-code-points.ts'
 import type { EmojiFinding } from '../emoji/types.ts'
 import type { WarningDraft } from '../verdict/types.ts'
+import { codePointUnits } from './code-points.ts'
 import type { Face } from './types.ts'
 
 /**
@@ -82,11 +83,40 @@ export function checkGlyphCoverage(
   emoji: readonly EmojiFinding[] = findEmoji(text)
 ): readonly WarningDraft[] {
   if (typeof text !== 'string') return []
-  const warnings: WarningDraft[] = []
-  const checked = new Set<number>()
-  const asciiChecked = new Uint8Array(0x80)
+  let warnings: WarningDraft[] | undefined
+  // Characters checked already: ASCII in four 32-bit masks, the rest in a set made on demand.
+  let ascii0 = 0
+  let ascii1 = 0
+  let ascii2 = 0
+  let ascii3 = 0
+  let checked: Set<number> | undefined
   let nextEmoji = 0
   for (let index = 0; index < text.length;) {
+    const unit = text.charCodeAt(index)
+    if (unit < 0x80) {
+      // No emoji starts with an ASCII character alone: a keycap's base is followed by U+FE0F.
+      if (emoji.length === 0 || unit > 0x39 || (unit !== 0x23 && unit !== 0x2a && unit < 0x30)) {
+        index++
+        const bit = 1 << (unit & 31)
+        const word = unit >> 5
+        if (word === 0) {
+          if (ascii0 & bit) continue
+          ascii0 |= bit
+        } else if (word === 1) {
+          if (ascii1 & bit) continue
+          ascii1 |= bit
+        } else if (word === 2) {
+          if (ascii2 & bit) continue
+          ascii2 |= bit
+        } else {
+          if (ascii3 & bit) continue
+          ascii3 |= bit
+        }
+        if (isInvisibleCodePoint(unit) || face.hasCodePoint(unit)) continue
+        ;(warnings ??= []).push(missingGlyph(unit, path, face))
+        continue
+      }
+    }
     let finding = emoji[nextEmoji]
     while (finding && finding.index < index) finding = emoji[++nextEmoji]
     if (finding?.index === index) {
@@ -95,25 +125,37 @@ export function checkGlyphCoverage(
       continue
     }
     const codePoint = text.codePointAt(index) ?? 0
-    index += codePoint > 0xffff ? 2 : 1
+    index += codePointUnits(codePoint)
     if (codePoint < 0x80) {
-      if (asciiChecked[codePoint] === 1) continue
-      asciiChecked[codePoint] = 1
+      const bit = 1 << (codePoint & 31)
+      const word = codePoint >> 5
+      const seen = word === 0 ? ascii0 : word === 1 ? ascii1 : word === 2 ? ascii2 : ascii3
+      if (seen & bit) continue
+      if (word === 0) ascii0 |= bit
+      else if (word === 1) ascii1 |= bit
+      else if (word === 2) ascii2 |= bit
+      else ascii3 |= bit
     } else {
+      checked ??= new Set()
       if (checked.has(codePoint)) continue
       checked.add(codePoint)
     }
     if (isInvisibleCodePoint(codePoint) || face.hasCodePoint(codePoint)) continue
-    const character = String.fromCodePoint(codePoint)
-    const [codePointText = ''] = formatCodePoints(character)
-    warnings.push({
-      code: 'missing-glyph',
-      path,
-      message:
-        `Unexpected character \`${character}\` (${codePointText}) in ${path}, ` +
-        `expected a character the font \`${face.family}\` can draw: it would print as an empty box.`,
-      data: { character, code_point: codePointText, font: face.family },
-    })
+    ;(warnings ??= []).push(missingGlyph(codePoint, path, face))
   }
-  return warnings
+  return warnings ?? []
+}
+
+/** The `missing-glyph` warning of one character. */
+function missingGlyph(codePoint: number, path: string, face: Face): WarningDraft {
+  const character = String.fromCodePoint(codePoint)
+  const [codePointText = ''] = formatCodePoints(character)
+  return {
+    code: 'missing-glyph',
+    path,
+    message:
+      `Unexpected character \`${character}\` (${codePointText}) in ${path}, ` +
+      `expected a character the font \`${face.family}\` can draw: it would print as an empty box.`,
+    data: { character, code_point: codePointText, font: face.family },
+  }
 }

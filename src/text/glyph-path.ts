@@ -1,7 +1,7 @@
 /**
- * Glyph outlines as SVG path data, serialised by our own code: opentype.js 2.0's
- * `toPathData` is about 6× slower than 1.3 and drops `Z` (research §2.2), and number formatting
- * must be byte-identical in every engine for the previews.
+ * Glyph outlines as SVG path data, serialised by our own code: opentype.js 2.0's `toPathData` is
+ * about 6× slower than 1.3 (17 ms against 3 ms for 332 glyphs) and drops `Z`, and number
+ * formatting must be byte-identical in every engine for the previews.
  *
  * @module
  */

@@ -7,12 +7,19 @@
  */
 import type { ItemVariationStore } from './item-variation-store.ts'
 import {
+  EMPTY_COVERAGE,
   GlyphFilter,
+  GlyphSet,
+  compileOnce,
   matchContext,
   readClassDef,
+  readContextSubtable,
   readCoverage,
   readLookups,
   selectLookups,
+  type ClassDef,
+  type CompiledSubtableBase,
+  type ContextSubtable,
   type GlyphBuffer,
   type GlyphDefinitions,
   type Lookup,
@@ -67,14 +74,10 @@ export function createPositioning(
 ): Positioning {
   const { view } = table
   const lookups = readLookups(table, 9)
+  const compiled = compileOnce((lookup) => compileLookup(view, lookup, gdef))
   const selected = selectLookups(table, DEFAULT_POSITIONING_FEATURES)
     .map((index) => lookups[index])
     .filter((lookup): lookup is Lookup => lookup !== undefined)
-
-  // ZWNJ stays visible to positioning: Chromium (HarfBuzz) does not kern across it, while it
-  // kerns across ZWJ, ZWSP and the soft hyphen (measured in Chromium 156).
-  const filterOf = (lookup: Lookup): GlyphFilter =>
-    new GlyphFilter(gdef, lookup.flag, lookup.markFilteringSet, false)
 
   /** The delta of a device table (relative to `base`) at the instance; hinting ones give 0. */
   function deviceDelta(base: number, field: number): number {
@@ -119,13 +122,17 @@ export function createPositioning(
     buffer.advances[at] = (buffer.advances[at] as number) + advance
   }
 
-  function applyPair(lookup: Lookup, subtable: number, buffer: GlyphBuffer, at: number): number {
-    const coverageIndex = readCoverage(view, subtable + view.getUint16(subtable + 2)).index(
-      buffer.ids[at] as number
-    )
+  function applyPair(
+    lookup: CompiledLookup,
+    compiledSubtable: CompiledSubtable,
+    buffer: GlyphBuffer,
+    at: number
+  ): number {
+    const coverageIndex = compiledSubtable.coverage.index(buffer.ids[at] as number)
     if (coverageIndex < 0) return -1
-    const second = filterOf(lookup).next(buffer, at)
+    const second = lookup.filter.next(buffer, at)
     if (second < 0) return -1
+    const subtable = compiledSubtable.offset
     const format1 = view.getUint16(subtable + 4)
     const format2 = view.getUint16(subtable + 6)
     const size1 = valueSize(format1)
@@ -150,12 +157,9 @@ export function createPositioning(
       }
       if (record < 0) return -1
     } else {
-      const class1 = readClassDef(view, subtable + view.getUint16(subtable + 8)).classOf(
-        buffer.ids[at] as number
-      )
-      const class2 = readClassDef(view, subtable + view.getUint16(subtable + 10)).classOf(
-        secondGlyph
-      )
+      const [classes1, classes2] = compiledSubtable.classes()
+      const class1 = classes1.classOf(buffer.ids[at] as number)
+      const class2 = classes2.classOf(secondGlyph)
       const class1Count = view.getUint16(subtable + 12)
       const class2Count = view.getUint16(subtable + 14)
       if (class1 >= class1Count || class2 >= class2Count) return -1
@@ -169,36 +173,36 @@ export function createPositioning(
   }
 
   function applySubtable(
-    lookup: Lookup,
-    subtable: number,
+    lookup: CompiledLookup,
+    subtable: CompiledSubtable,
     buffer: GlyphBuffer,
     at: number,
     depth: number
   ): number {
+    if ('broken' in subtable) throw subtable.broken
     switch (lookup.type) {
       case 1: {
-        const index = readCoverage(view, subtable + view.getUint16(subtable + 2)).index(
-          buffer.ids[at] as number
-        )
+        const index = subtable.coverage.index(buffer.ids[at] as number)
         if (index < 0) return -1
-        const format = view.getUint16(subtable + 4)
+        const offset = subtable.offset
+        const format = view.getUint16(offset + 4)
         const value =
-          view.getUint16(subtable) === 1 ? subtable + 6 : subtable + 8 + index * valueSize(format)
-        applyValue(buffer, at, format, value, subtable)
+          view.getUint16(offset) === 1 ? offset + 6 : offset + 8 + index * valueSize(format)
+        applyValue(buffer, at, format, value, offset)
         return at + 1
       }
       case 2:
         return applyPair(lookup, subtable, buffer, at)
       case 7:
       case 8: {
-        const filter = filterOf(lookup)
-        const match = matchContext(view, subtable, lookup.type === 8, buffer, at, filter, filter)
+        const filter = lookup.filter
+        const match = matchContext(subtable.context as ContextSubtable, buffer, at, filter, filter)
         if (!match) return -1
         for (const record of match.records) {
           const position = match.positions[record.sequenceIndex]
           const nested = lookups[record.lookupIndex]
           if (position === undefined || !nested || depth >= MAX_NESTING) continue
-          applyLookupAt(nested, buffer, position, depth + 1)
+          applyLookupAt(compiled(nested), buffer, position, depth + 1)
         }
         return (match.positions[match.positions.length - 1] as number) + 1
       }
@@ -207,7 +211,14 @@ export function createPositioning(
     }
   }
 
-  function applyLookupAt(lookup: Lookup, buffer: GlyphBuffer, at: number, depth: number): number {
+  function applyLookupAt(
+    lookup: CompiledLookup,
+    buffer: GlyphBuffer,
+    at: number,
+    depth: number
+  ): number {
+    // No subtable starts at a glyph outside the lookup's glyph set.
+    if (!lookup.glyphs.has(buffer.ids[at] as number)) return -1
     for (const subtable of lookup.subtables) {
       const next = applySubtable(lookup, subtable, buffer, at, depth)
       if (next >= 0) return next
@@ -218,11 +229,13 @@ export function createPositioning(
   return {
     hasKerning: selected.length > 0,
     apply(buffer: GlyphBuffer): void {
-      for (const lookup of selected) {
-        const filter = filterOf(lookup)
+      for (const raw of selected) {
+        const lookup = compiled(raw)
+        const filter = lookup.filter
         let at = 0
         while (at < buffer.length) {
-          if (filter.skips(buffer, at)) {
+          // A glyph outside the lookup's set is passed over whether the lookup skips it or not.
+          if (!lookup.glyphs.has(buffer.ids[at] as number) || filter.skips(buffer, at)) {
             at++
             continue
           }
@@ -231,5 +244,58 @@ export function createPositioning(
         }
       }
     },
+  }
+}
+
+/** One subtable of a {@link CompiledLookup}. */
+interface CompiledSubtable extends CompiledSubtableBase {
+  /** The two class definitions of a class pair subtable (type 2, format 2), read on first use. */
+  classes(): readonly [ClassDef, ClassDef]
+}
+
+/** A lookup read once per face, so that positioning a word only tests glyphs. */
+interface CompiledLookup {
+  readonly type: number
+  /**
+   * Skips of the lookup. ZWNJ stays visible to positioning: Chromium (HarfBuzz) does not kern
+   * across it, while it kerns across ZWJ, ZWSP and the soft hyphen (measured in Chromium 156).
+   */
+  readonly filter: GlyphFilter
+  readonly subtables: readonly CompiledSubtable[]
+  /** Every glyph some subtable may start at (all glyphs when a subtable is broken). */
+  readonly glyphs: GlyphSet
+}
+
+function compileSubtable(view: DataView, type: number, offset: number): CompiledSubtable {
+  let classes: readonly [ClassDef, ClassDef] | undefined
+  const classesOf = (): readonly [ClassDef, ClassDef] => {
+    classes ??= [
+      readClassDef(view, offset + view.getUint16(offset + 8)),
+      readClassDef(view, offset + view.getUint16(offset + 10)),
+    ]
+    return classes
+  }
+  try {
+    if (type === 7 || type === 8) {
+      const context = readContextSubtable(view, offset, type === 8)
+      return { offset, coverage: context.coverage, context, classes: classesOf }
+    }
+    const coverage =
+      type === 1 || type === 2
+        ? readCoverage(view, offset + view.getUint16(offset + 2))
+        : EMPTY_COVERAGE
+    return { offset, coverage, context: undefined, classes: classesOf }
+  } catch (broken) {
+    return { offset, coverage: EMPTY_COVERAGE, context: undefined, classes: classesOf, broken }
+  }
+}
+
+function compileLookup(view: DataView, lookup: Lookup, gdef: GlyphDefinitions): CompiledLookup {
+  const subtables = lookup.subtables.map((offset) => compileSubtable(view, lookup.type, offset))
+  return {
+    type: lookup.type,
+    filter: new GlyphFilter(gdef, lookup.flag, lookup.markFilteringSet, false),
+    subtables,
+    glyphs: GlyphSet.of(subtables),
   }
 }

@@ -6,11 +6,17 @@
  * @module
  */
 import {
+  EMPTY_COVERAGE,
   GlyphFilter,
+  GlyphSet,
+  compileOnce,
   matchContext,
+  readContextSubtable,
   readCoverage,
   readLookups,
   selectLookups,
+  type CompiledSubtableBase,
+  type ContextSubtable,
   type GlyphBuffer,
   type GlyphDefinitions,
   type Lookup,
@@ -59,39 +65,36 @@ export interface Substitution {
 export function createSubstitution(table: TableView, gdef: GlyphDefinitions): Substitution {
   const { view } = table
   const lookups = readLookups(table, 7)
+  const compiled = compileOnce((lookup) => compileLookup(view, lookup, gdef))
   const selected = selectLookups(table, DEFAULT_SUBSTITUTION_FEATURES)
     .map((index) => lookups[index])
     .filter((lookup): lookup is Lookup => lookup !== undefined)
 
-  const inputFilter = (lookup: Lookup): GlyphFilter =>
-    new GlyphFilter(gdef, lookup.flag, lookup.markFilteringSet, false)
-  const contextFilter = (lookup: Lookup): GlyphFilter =>
-    new GlyphFilter(gdef, lookup.flag, lookup.markFilteringSet, true)
-
   /** Applies one subtable at `at`; returns the next position, or -1 when it did not apply. */
   function applySubtable(
-    lookup: Lookup,
-    subtable: number,
+    lookup: CompiledLookup,
+    subtable: CompiledSubtable,
     buffer: GlyphBuffer,
     at: number,
     depth: number
   ): number {
+    if ('broken' in subtable) throw subtable.broken
     const glyph = buffer.ids[at] as number
-    const format = view.getUint16(subtable)
+    const offset = subtable.offset
     switch (lookup.type) {
       case 1: {
-        const index = readCoverage(view, subtable + view.getUint16(subtable + 2)).index(glyph)
+        const index = subtable.coverage.index(glyph)
         if (index < 0) return -1
         buffer.ids[at] =
-          format === 1
-            ? (glyph + view.getInt16(subtable + 4)) & 0xffff
-            : view.getUint16(subtable + 6 + index * 2)
+          subtable.format === 1
+            ? (glyph + view.getInt16(offset + 4)) & 0xffff
+            : view.getUint16(offset + 6 + index * 2)
         return at + 1
       }
       case 2: {
-        const index = readCoverage(view, subtable + view.getUint16(subtable + 2)).index(glyph)
+        const index = subtable.coverage.index(glyph)
         if (index < 0) return -1
-        const sequence = subtable + view.getUint16(subtable + 6 + index * 2)
+        const sequence = offset + view.getUint16(offset + 6 + index * 2)
         const count = view.getUint16(sequence)
         const glyphs: number[] = []
         for (let item = 0; item < count; item++)
@@ -104,9 +107,9 @@ export function createSubstitution(table: TableView, gdef: GlyphDefinitions): Su
         return at + count
       }
       case 3: {
-        const index = readCoverage(view, subtable + view.getUint16(subtable + 2)).index(glyph)
+        const index = subtable.coverage.index(glyph)
         if (index < 0) return -1
-        const set = subtable + view.getUint16(subtable + 6 + index * 2)
+        const set = offset + view.getUint16(offset + 6 + index * 2)
         // A default feature pointing at alternates takes the first one (HarfBuzz value 1).
         if (view.getUint16(set) === 0) return -1
         buffer.ids[at] = view.getUint16(set + 2)
@@ -117,13 +120,11 @@ export function createSubstitution(table: TableView, gdef: GlyphDefinitions): Su
       case 5:
       case 6: {
         const match = matchContext(
-          view,
-          subtable,
-          lookup.type === 6,
+          subtable.context as ContextSubtable,
           buffer,
           at,
-          inputFilter(lookup),
-          contextFilter(lookup)
+          lookup.input,
+          lookup.context
         )
         if (!match) return -1
         const positions = match.positions
@@ -132,7 +133,7 @@ export function createSubstitution(table: TableView, gdef: GlyphDefinitions): Su
           const nested = lookups[record.lookupIndex]
           if (position === undefined || !nested || depth >= MAX_NESTING) continue
           const before = buffer.length
-          applyLookupAt(nested, buffer, position, depth + 1)
+          applyLookupAt(compiled(nested), buffer, position, depth + 1)
           const delta = buffer.length - before
           if (delta !== 0) {
             for (let index = record.sequenceIndex + 1; index < positions.length; index++) {
@@ -148,18 +149,16 @@ export function createSubstitution(table: TableView, gdef: GlyphDefinitions): Su
   }
 
   function applyLigature(
-    lookup: Lookup,
-    subtable: number,
+    lookup: CompiledLookup,
+    subtable: CompiledSubtable,
     buffer: GlyphBuffer,
     at: number
   ): number {
-    const index = readCoverage(view, subtable + view.getUint16(subtable + 2)).index(
-      buffer.ids[at] as number
-    )
+    const index = subtable.coverage.index(buffer.ids[at] as number)
     if (index < 0) return -1
-    const set = subtable + view.getUint16(subtable + 6 + index * 2)
+    const set = subtable.offset + view.getUint16(subtable.offset + 6 + index * 2)
     const count = view.getUint16(set)
-    const filter = inputFilter(lookup)
+    const filter = lookup.input
     for (let item = 0; item < count; item++) {
       const ligature = set + view.getUint16(set + 2 + item * 2)
       const components = view.getUint16(ligature + 2)
@@ -187,7 +186,14 @@ export function createSubstitution(table: TableView, gdef: GlyphDefinitions): Su
     return -1
   }
 
-  function applyLookupAt(lookup: Lookup, buffer: GlyphBuffer, at: number, depth: number): number {
+  function applyLookupAt(
+    lookup: CompiledLookup,
+    buffer: GlyphBuffer,
+    at: number,
+    depth: number
+  ): number {
+    // No subtable starts at a glyph outside the lookup's glyph set.
+    if (!lookup.glyphs.has(buffer.ids[at] as number)) return -1
     for (const subtable of lookup.subtables) {
       const next = applySubtable(lookup, subtable, buffer, at, depth)
       if (next >= 0) return next
@@ -195,14 +201,14 @@ export function createSubstitution(table: TableView, gdef: GlyphDefinitions): Su
     return -1
   }
 
-  function applyReverse(lookup: Lookup, buffer: GlyphBuffer): void {
-    const filter = contextFilter(lookup)
+  function applyReverse(lookup: CompiledLookup, buffer: GlyphBuffer): void {
+    const filter = lookup.context
     for (let at = buffer.length - 1; at >= 0; at--) {
-      if (filter.skips(buffer, at)) continue
-      for (const subtable of lookup.subtables) {
-        const index = readCoverage(view, subtable + view.getUint16(subtable + 2)).index(
-          buffer.ids[at] as number
-        )
+      if (!lookup.glyphs.has(buffer.ids[at] as number) || filter.skips(buffer, at)) continue
+      for (const compiledSubtable of lookup.subtables) {
+        if ('broken' in compiledSubtable) throw compiledSubtable.broken
+        const { offset: subtable, coverage: first } = compiledSubtable
+        const index = first.index(buffer.ids[at] as number)
         if (index < 0) continue
         let field = subtable + 4
         const backtrackCount = view.getUint16(field)
@@ -231,15 +237,17 @@ export function createSubstitution(table: TableView, gdef: GlyphDefinitions): Su
 
   return {
     apply(buffer: GlyphBuffer): void {
-      for (const lookup of selected) {
+      for (const raw of selected) {
+        const lookup = compiled(raw)
         if (lookup.type === 8) {
           applyReverse(lookup, buffer)
           continue
         }
-        const filter = inputFilter(lookup)
+        const filter = lookup.input
         let at = 0
         while (at < buffer.length) {
-          if (filter.skips(buffer, at)) {
+          // A glyph outside the lookup's set is passed over whether the lookup skips it or not.
+          if (!lookup.glyphs.has(buffer.ids[at] as number) || filter.skips(buffer, at)) {
             at++
             continue
           }
@@ -248,5 +256,50 @@ export function createSubstitution(table: TableView, gdef: GlyphDefinitions): Su
         }
       }
     },
+  }
+}
+
+/** One subtable of a {@link CompiledLookup}. */
+interface CompiledSubtable extends CompiledSubtableBase {
+  readonly format: number
+}
+
+/** A lookup read once per face, so that shaping a word only tests glyphs. */
+interface CompiledLookup {
+  readonly type: number
+  /** Skips for the input sequence (ZWNJ stays visible, as in HarfBuzz). */
+  readonly input: GlyphFilter
+  /** Skips for backtrack and lookahead (ZWNJ skipped too). */
+  readonly context: GlyphFilter
+  readonly subtables: readonly CompiledSubtable[]
+  /** Every glyph some subtable may start at (all glyphs when a subtable is broken). */
+  readonly glyphs: GlyphSet
+}
+
+function compileSubtable(view: DataView, type: number, offset: number): CompiledSubtable {
+  try {
+    if (type === 5 || type === 6) {
+      const context = readContextSubtable(view, offset, type === 6)
+      return { offset, format: context.format, coverage: context.coverage, context }
+    }
+    const format = view.getUint16(offset)
+    const known = (type >= 1 && type <= 4) || type === 8
+    const coverage = known
+      ? readCoverage(view, offset + view.getUint16(offset + 2))
+      : EMPTY_COVERAGE
+    return { offset, format, coverage, context: undefined }
+  } catch (broken) {
+    return { offset, format: 0, coverage: EMPTY_COVERAGE, context: undefined, broken }
+  }
+}
+
+function compileLookup(view: DataView, lookup: Lookup, gdef: GlyphDefinitions): CompiledLookup {
+  const subtables = lookup.subtables.map((offset) => compileSubtable(view, lookup.type, offset))
+  return {
+    type: lookup.type,
+    input: new GlyphFilter(gdef, lookup.flag, lookup.markFilteringSet, false),
+    context: new GlyphFilter(gdef, lookup.flag, lookup.markFilteringSet, true),
+    subtables,
+    glyphs: GlyphSet.of(subtables),
   }
 }

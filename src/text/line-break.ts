@@ -109,7 +109,7 @@ function unicodeOpportunities(text: string): Uint8Array | undefined {
 
 /**
  * The positions where a line of `text` may break, in ascending order, never inside a grapheme
- * cluster (`linebreak` 1.1 alone breaks inside `🫸🏽`, research §4.2). A break "at" a run of
+ * cluster (`linebreak` 1.1 alone breaks inside `🫸🏽`, satori issue 621). A break "at" a run of
  * spaces is reported after the run: the spaces hang at the end of the line (CSS Text 3 §4.1.3).
  * The text should hold no line feeds: forced breaks are the caller's business.
  *

@@ -2,8 +2,8 @@
  * OpenType Layout common tables read from the raw bytes: coverage, class definitions, the
  * script/feature/lookup lists, GDEF glyph classes, lookup flags, and the context matching that
  * GSUB (types 5, 6) and GPOS (types 7, 8) share. opentype.js 2.0 cannot read GPOS Extension
- * lookups at all and throws on GSUB chain contexts (research §2.1), so the shaper reads these
- * tables itself, the way HarfBuzz and fontkit do.
+ * lookups at all and throws on GSUB chain contexts of format 2 (opentype.js issue 874), so the
+ * shaper reads these tables itself, the way HarfBuzz and fontkit do.
  *
  * @module
  */
@@ -23,6 +23,11 @@ export interface TableView {
 /** Glyph → coverage index (or `-1`). */
 export interface Coverage {
   index(glyph: number): number
+  /**
+   * Calls `visit` for every glyph covered, in table order, until it returns `false` (to build a
+   * lookup's {@link GlyphSet}).
+   */
+  forEach(visit: (glyph: number) => boolean): void
 }
 
 /** Glyph → class (`0` for glyphs not listed). */
@@ -30,7 +35,8 @@ export interface ClassDef {
   classOf(glyph: number): number
 }
 
-const EMPTY_COVERAGE: Coverage = { index: () => -1 }
+/** A coverage that lists no glyph. */
+export const EMPTY_COVERAGE: Coverage = { index: () => -1, forEach: () => undefined }
 const EMPTY_CLASS_DEF: ClassDef = { classOf: () => 0 }
 
 function readUint16Array(view: DataView, offset: number, count: number): Uint16Array {
@@ -64,7 +70,6 @@ function floorSearch(values: Uint16Array, key: number): number {
 interface TablesRead {
   readonly coverages: Map<number, Coverage>
   readonly classDefs: Map<number, ClassDef>
-  readonly contexts: Map<string, ContextSubtable>
 }
 
 /** The property of a font's `DataView` that holds its {@link TablesRead}. */
@@ -77,7 +82,7 @@ const TABLES_READ: unique symbol = Symbol('postcard-preflight.tablesRead')
  * @param view The font's bytes.
  */
 export function attachTablesRead(view: DataView): void {
-  const tables: TablesRead = { coverages: new Map(), classDefs: new Map(), contexts: new Map() }
+  const tables: TablesRead = { coverages: new Map(), classDefs: new Map() }
   Object.defineProperty(view, TABLES_READ, { value: tables })
 }
 
@@ -118,6 +123,9 @@ export function readCoverage(view: DataView, offset: number): Coverage {
           const found = floorSearch(glyphs, glyph)
           return found >= 0 && glyphs[found] === glyph ? found : -1
         },
+        forEach(visit: (glyph: number) => boolean): void {
+          for (const glyph of glyphs) if (!visit(glyph)) return
+        },
       }
     }
     if (format === 2) {
@@ -135,6 +143,13 @@ export function readCoverage(view: DataView, offset: number): Coverage {
           const found = floorSearch(starts, glyph)
           if (found < 0 || glyph > (ends[found] as number)) return -1
           return (firstIndex[found] as number) + glyph - (starts[found] as number)
+        },
+        forEach(visit: (glyph: number) => boolean): void {
+          for (let range = 0; range < count; range++) {
+            for (let glyph = starts[range] as number; glyph <= (ends[range] as number); glyph++) {
+              if (!visit(glyph)) return
+            }
+          }
         },
       }
     }
@@ -181,6 +196,105 @@ export function readClassDef(view: DataView, offset: number): ClassDef {
   })
 }
 
+/** What GSUB and GPOS keep of a subtable, compiled once per face. */
+export interface CompiledSubtableBase {
+  /** Absolute offset of the subtable. */
+  readonly offset: number
+  /** The coverage of the glyph a subtable starts at. */
+  readonly coverage: Coverage
+  /** The rules of a context subtable. */
+  readonly context: ContextSubtable | undefined
+  /**
+   * What reading the subtable threw (a broken font): thrown again where the subtable is used,
+   * so that shaping falls back exactly where it did when subtables were read on use.
+   */
+  readonly broken?: unknown
+}
+
+/**
+ * Compiles lookups on first use, once each (per face): parsing a face stays cheap, and nested
+ * lookups of context rules are compiled when a rule first applies them.
+ *
+ * @param compile Compiles one lookup.
+ * @returns The lookup's compiled form, by lookup.
+ */
+export function compileOnce<T>(compile: (lookup: Lookup) => T): (lookup: Lookup) => T {
+  const compiled = new Map<number, T>()
+  return (lookup) => {
+    let ready = compiled.get(lookup.index)
+    if (ready === undefined) {
+      ready = compile(lookup)
+      compiled.set(lookup.index, ready)
+    }
+    return ready
+  }
+}
+
+/** Most glyphs a {@link GlyphSet} visits while it is built: beyond, it holds every glyph. */
+const GLYPH_SET_WORK = 1 << 18
+
+/**
+ * A set of glyph ids as a bit set: the glyphs at which some subtable of a lookup may apply (the
+ * union of its first coverages), so the shaper skips a lookup at every other glyph with one test
+ * instead of a binary search per subtable (HarfBuzz keeps a digest per lookup for the same
+ * reason). It only ever says "maybe" for a glyph a subtable then checks exactly. A set built from
+ * coverages too large to list (only a broken font has them) holds every glyph.
+ */
+export class GlyphSet {
+  private readonly words: Uint32Array | undefined
+
+  /**
+   * @param coverages The coverages whose glyphs make up the set, or `undefined` for all glyphs.
+   */
+  constructor(coverages: readonly Coverage[] | undefined) {
+    this.words = coverages && listGlyphs(coverages)
+  }
+
+  /**
+   * The glyphs a lookup's subtables may start at: all glyphs when one of them is broken (it
+   * must throw where it is used, as it did when subtables were read on use).
+   *
+   * @param subtables The lookup's compiled subtables.
+   * @returns The set.
+   */
+  static of(subtables: readonly CompiledSubtableBase[]): GlyphSet {
+    const broken = subtables.some((subtable) => 'broken' in subtable)
+    return new GlyphSet(broken ? undefined : subtables.map((subtable) => subtable.coverage))
+  }
+
+  /**
+   * Whether the glyph is in the set.
+   *
+   * @param glyph A glyph id.
+   * @returns `true` when some coverage lists it.
+   */
+  has(glyph: number): boolean {
+    const words = this.words
+    if (!words) return true
+    const word = glyph >>> 5
+    return word < words.length && ((words[word] as number) & (1 << (glyph & 31))) !== 0
+  }
+}
+
+/** The bits of a {@link GlyphSet}, or `undefined` when listing them takes too long. */
+function listGlyphs(coverages: readonly Coverage[]): Uint32Array | undefined {
+  const glyphs: number[] = []
+  let highest = -1
+  for (const coverage of coverages) {
+    coverage.forEach((glyph) => {
+      glyphs.push(glyph)
+      if (glyph > highest) highest = glyph
+      return glyphs.length <= GLYPH_SET_WORK
+    })
+    if (glyphs.length > GLYPH_SET_WORK) return undefined
+  }
+  const words = new Uint32Array((highest >>> 5) + 1)
+  for (const glyph of glyphs) {
+    words[glyph >>> 5] = (words[glyph >>> 5] as number) | (1 << (glyph & 31))
+  }
+  return words
+}
+
 /** GDEF glyph classes (1 base, 2 ligature, 3 mark, 4 component). */
 export const GLYPH_CLASS = { base: 1, ligature: 2, mark: 3 } as const
 
@@ -204,7 +318,8 @@ export function readGlyphDefinitions(table: TableView | undefined): GlyphDefinit
   }
   const { view, offset } = table
   const minor = view.getUint16(offset + 2)
-  const glyphClasses = readClassDef(view, offsetOrZero(view, offset, offset + 4))
+  // Asked for every glyph a lookup with an ignore flag passes: a table, not a search.
+  const glyphClasses = denseClasses(view, offsetOrZero(view, offset, offset + 4))
   const attachClasses = readClassDef(view, offsetOrZero(view, offset, offset + 10))
   const sets: Coverage[] = []
   if (minor >= 2) {
@@ -222,6 +337,61 @@ export function readGlyphDefinitions(table: TableView | undefined): GlyphDefinit
     markAttachClass: (glyph) => attachClasses.classOf(glyph),
     inMarkSet: (set, glyph) => (sets[set]?.index(glyph) ?? -1) >= 0,
   }
+}
+
+/**
+ * A class definition with small class values (GDEF glyph classes) as one byte per glyph from its
+ * first to its last glyph: the same classes as {@link readClassDef}, found by indexing.
+ */
+function denseClasses(view: DataView, offset: number): ClassDef {
+  const classDef = readClassDef(view, offset)
+  if (offset === 0) return classDef
+  let table: { first: number; classes: Uint8Array } | undefined
+  let search = false
+  return {
+    classOf(glyph: number): number {
+      if (!table && !search) {
+        // Built on first use, so that parsing a face stays cheap.
+        table = tabulate(view, offset, classDef)
+        search = table === undefined
+      }
+      if (table) {
+        const at = glyph - table.first
+        if (at >= 0 && at < table.classes.length) return table.classes[at] as number
+      }
+      return classDef.classOf(glyph)
+    },
+  }
+}
+
+/** The classes of a class definition from its first to its last glyph, one byte each. */
+function tabulate(
+  view: DataView,
+  offset: number,
+  classDef: ClassDef
+): { first: number; classes: Uint8Array } | undefined {
+  const format = view.getUint16(offset)
+  let first = 0
+  let last = -1
+  if (format === 1) {
+    first = view.getUint16(offset + 2)
+    last = first + view.getUint16(offset + 4) - 1
+  } else if (format === 2) {
+    const count = view.getUint16(offset + 2)
+    if (count > 0) {
+      first = view.getUint16(offset + 4)
+      last = view.getUint16(offset + 4 + (count - 1) * 6 + 2)
+    }
+  }
+  if (last < first) return undefined
+  const classes = new Uint8Array(last - first + 1)
+  for (let glyph = first; glyph <= last; glyph++) {
+    const value = classDef.classOf(glyph)
+    // Classes beyond a byte (never in GDEF, which has 4) keep the search.
+    if (value > 0xff) return undefined
+    classes[glyph - first] = value
+  }
+  return { first, classes }
 }
 
 /** Absolute offset of a 16-bit offset field relative to `base`, or 0 when the field is null. */
@@ -244,7 +414,7 @@ export interface Lookup {
 /**
  * Reads every lookup of a GSUB or GPOS table. Extension lookups (GSUB 7, GPOS 9) are unwrapped
  * to the type and subtables they point at: Inter stores its class kerning that way, which is
- * why opentype.js sees no kerning for it (research §2.2).
+ * why opentype.js, which parses GPOS lookup types 1 and 2 only, sees no kerning for it.
  *
  * @param table GSUB or GPOS.
  * @param extensionType `7` for GSUB, `9` for GPOS.
@@ -529,7 +699,7 @@ interface ContextRule {
 }
 
 /** A context subtable read once: shaping a word must not re-read its rules. */
-interface ContextSubtable {
+export interface ContextSubtable {
   readonly format: number
   readonly coverage: Coverage
   readonly backtrack: Matcher
@@ -543,12 +713,33 @@ interface ContextSubtable {
 
 const EMPTY_VALUES: Uint16Array = new Uint16Array(0)
 
-function readContextSubtable(view: DataView, subtable: number, chained: boolean): ContextSubtable {
+/**
+ * Reads a (chained) sequence-context subtable once, for {@link matchContext}: GSUB 5/6 and GPOS
+ * 7/8, formats 1 (glyphs), 2 (classes) and 3 (coverages); its rule sets are read on first use.
+ *
+ * @param view The font bytes.
+ * @param subtable Absolute offset of the subtable.
+ * @param chained Whether it is the chained kind (backtrack and lookahead).
+ * @returns The subtable; its `coverage` lists the glyphs a rule may start at.
+ */
+export function readContextSubtable(
+  view: DataView,
+  subtable: number,
+  chained: boolean
+): ContextSubtable {
   const format = view.getUint16(subtable)
   const sets = new Map<number, readonly ContextRule[]>()
   if (format === 3) {
-    const coverageMatcher: Matcher = (g, coverageOffset) =>
-      readCoverage(view, subtable + coverageOffset).index(g) >= 0
+    // Coverages by offset, resolved once per subtable (rules test them glyph by glyph).
+    const coverages = new Map<number, Coverage>()
+    const coverageMatcher: Matcher = (g, coverageOffset) => {
+      let coverage = coverages.get(coverageOffset)
+      if (!coverage) {
+        coverage = readCoverage(view, subtable + coverageOffset)
+        coverages.set(coverageOffset, coverage)
+      }
+      return coverage.index(g) >= 0
+    }
     let at = subtable + 2
     let backtrack: Uint16Array = EMPTY_VALUES
     let lookahead: Uint16Array = EMPTY_VALUES
@@ -577,7 +768,7 @@ function readContextSubtable(view: DataView, subtable: number, chained: boolean)
     }
     const first = input[0]
     const coverage: Coverage =
-      first === undefined ? { index: () => -1 } : readCoverage(view, subtable + first)
+      first === undefined ? EMPTY_COVERAGE : readCoverage(view, subtable + first)
     return {
       format,
       coverage,
@@ -666,12 +857,10 @@ function readContextSubtable(view: DataView, subtable: number, chained: boolean)
 }
 
 /**
- * Matches a (chained) sequence-context subtable at `position`: GSUB 5/6 and GPOS 7/8, formats
- * 1 (glyphs), 2 (classes) and 3 (coverages). Each subtable is read once and kept.
+ * Matches a (chained) sequence-context subtable at `position`: the first rule of the glyph's
+ * set whose input, backtrack and lookahead match.
  *
- * @param view The font bytes.
- * @param subtable Absolute offset of the subtable.
- * @param chained Whether it is the chained kind (backtrack and lookahead).
+ * @param parsed The subtable, from {@link readContextSubtable}.
  * @param buffer The glyphs.
  * @param position Current position (first input glyph).
  * @param input Filter for the input sequence.
@@ -679,21 +868,12 @@ function readContextSubtable(view: DataView, subtable: number, chained: boolean)
  * @returns The match, or `undefined`.
  */
 export function matchContext(
-  view: DataView,
-  subtable: number,
-  chained: boolean,
+  parsed: ContextSubtable,
   buffer: GlyphBuffer,
   position: number,
   input: GlyphFilter,
   context: GlyphFilter
 ): ContextMatch | undefined {
-  const byOffset = tablesRead(view)?.contexts
-  const key = `${subtable}${chained ? 'c' : ''}`
-  let parsed = byOffset?.get(key)
-  if (!parsed) {
-    parsed = readContextSubtable(view, subtable, chained)
-    byOffset?.set(key, parsed)
-  }
   const set = parsed.setOf(buffer.ids[position] as number)
   if (set < 0) return undefined
   const format3 = parsed.format === 3

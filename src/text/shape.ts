@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { codePointUnits } from './code-points.ts'
 import { faceStore, type MemoSlot } from './face-memo.ts'
 import { isMarkGlyph, shapingOf, type FaceShaping } from './font.ts'
 import { GLYPH_PROPS, GlyphBuffer } from './open-type-layout.ts'
@@ -127,7 +128,7 @@ function codePointsOf(face: Face, text: string): { codePoints: number[]; cluster
       const codePoint = text.codePointAt(index) as number
       codePoints.push(codePoint)
       clusters.push(index)
-      index += codePoint > 0xffff ? 2 : 1
+      index += codePointUnits(codePoint)
     }
     return { codePoints, clusters }
   }
@@ -169,7 +170,7 @@ function shapeUncached(face: Face, text: string): ShapedText {
 function shapeWith(face: Face, text: string, shaping: FaceShaping | undefined): ShapedText {
   const { codePoints, clusters } = codePointsOf(face, text)
   const buffer = new GlyphBuffer()
-  const fallbackAdvances = new Map<number, number>()
+  let fallbackAdvances: Map<number, number> | undefined
   for (let index = 0; index < codePoints.length; index++) {
     const codePoint = codePoints[index] as number
     let glyph = face.glyphId(codePoint)
@@ -181,7 +182,7 @@ function shapeWith(face: Face, text: string, shaping: FaceShaping | undefined): 
       const spaceAdvance = fallbackSpaceAdvance(face, codePoint)
       if (spaceAdvance !== undefined && face.glyphId(SPACE) !== 0) {
         glyph = face.glyphId(SPACE)
-        fallbackAdvances.set(buffer.length, spaceAdvance)
+        ;(fallbackAdvances ??= new Map()).set(buffer.length, spaceAdvance)
       } else if (codePoint === 0x2011) {
         // The non-breaking hyphen falls back to U+2010 HYPHEN (hb-ot-shape-normalize).
         glyph = face.glyphId(0x2010)
@@ -191,8 +192,8 @@ function shapeWith(face: Face, text: string, shaping: FaceShaping | undefined): 
     buffer.clusters.push(clusters[index] as number)
     buffer.props.push(props)
   }
-  if (shaping?.substitution && fallbackAdvances.size === 0) shaping.substitution.apply(buffer)
-  else if (shaping?.substitution) {
+  if (shaping?.substitution && !fallbackAdvances) shaping.substitution.apply(buffer)
+  else if (shaping?.substitution && fallbackAdvances) {
     // Keep the fallback spaces' advances attached to their glyphs across substitutions.
     const marker = buffer.clusters.slice()
     shaping.substitution.apply(buffer)
@@ -200,20 +201,44 @@ function shapeWith(face: Face, text: string, shaping: FaceShaping | undefined): 
     for (const [position, advance] of fallbackAdvances) {
       byCluster.set(marker[position] as number, advance)
     }
-    fallbackAdvances.clear()
+    const moved = new Map<number, number>()
     buffer.clusters.forEach((cluster, position) => {
       const advance = byCluster.get(cluster)
-      if (advance !== undefined) fallbackAdvances.set(position, advance)
+      if (advance !== undefined) moved.set(position, advance)
     })
+    fallbackAdvances = moved
   }
-  buffer.advances = buffer.ids.map(
-    (glyph, position) => fallbackAdvances.get(position) ?? face.advance(glyph)
-  )
-  buffer.offsets = buffer.ids.map(() => 0)
+  const count = buffer.length
+  const hmtx = new Array<number>(count)
+  const placements = new Array<number>(count)
+  for (let position = 0; position < count; position++) {
+    const glyph = buffer.ids[position] as number
+    hmtx[position] = fallbackAdvances?.get(position) ?? face.advance(glyph)
+    placements[position] = 0
+  }
+  buffer.advances = hmtx
+  buffer.offsets = placements
   if (shaping?.positioning?.hasKerning) {
     shaping.positioning.apply(buffer)
   } else {
     applyPairKerning(face, buffer, shaping)
+  }
+  if (!buffer.props.some((props) => props & GLYPH_PROPS.ignorable)) {
+    // Every glyph is visible: the buffer's arrays are the result (marks get no advance).
+    let width = 0
+    for (let position = 0; position < buffer.length; position++) {
+      const glyph = buffer.ids[position] as number
+      if (shaping && isMarkGlyph(shaping, glyph)) buffer.advances[position] = 0
+      width += buffer.advances[position] as number
+    }
+    return {
+      text,
+      glyphs: buffer.ids,
+      advances: buffer.advances,
+      offsets: buffer.offsets,
+      clusters: buffer.clusters,
+      width,
+    }
   }
   const glyphs: number[] = []
   const advances: number[] = []

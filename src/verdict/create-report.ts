@@ -120,7 +120,7 @@ class RuleReport implements Report {
 
 /**
  * Creates an empty collector. Validators hand each rule its own {@link Report} in turn, so rules
- * stay small and independent and every finding names its rule (STYLE rule 5).
+ * stay small and independent and every finding names its rule.
  *
  * @returns A new, empty collector.
  */

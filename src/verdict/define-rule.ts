@@ -1,6 +1,6 @@
 /**
  * One rule of the spec as data: a stable id, the spec section it implements, and a check that
- * reports findings stamped with that id (remark-lint's `lintRule`, STYLE rule 5).
+ * reports findings stamped with that id (as remark-lint's `lintRule` does).
  *
  * @module
  */

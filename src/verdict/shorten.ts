@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { codePointsEnd, countCodePoints } from '../text/code-points.ts'
 
 /** Longest value quoted whole, in code points: a zip, a country, a field name fit easily. */
 const MAX_QUOTED = 48
@@ -18,10 +19,31 @@ const MAX_QUOTED = 48
  */
 export function shorten(value: string, max = MAX_QUOTED): string {
   if (value.length <= max) return value
-  let end = 0
-  for (let count = 0; count < max && end < value.length; count++) {
-    const unit = value.charCodeAt(end)
-    end += unit >= 0xd800 && unit <= 0xdbff && end + 1 < value.length ? 2 : 1
-  }
+  const end = codePointsEnd(value, max)
   return end >= value.length ? value : `${value.slice(0, end)}…`
+}
+
+/** Longest string shown whole by {@link showValue}, in code points. */
+const MAX_SHOWN = 40
+
+/**
+ * A short rendering of any value for a message about a document (a design, a configuration):
+ * strings JSON-quoted, cut to their first 39 code points and `…` past 40; containers elided.
+ *
+ * @param value Any value.
+ * @returns E.g. `"https://example.com/a.png"`, `{…}`, `[]`, `12`, `null`.
+ */
+export function showValue(value: unknown): string {
+  if (typeof value === 'string') {
+    const long = countCodePoints(value, MAX_SHOWN) > MAX_SHOWN
+    return JSON.stringify(long ? `${value.slice(0, codePointsEnd(value, MAX_SHOWN - 1))}…` : value)
+  }
+  if (Array.isArray(value)) return value.length === 0 ? '[]' : '[…]'
+  if (value === null) return 'null'
+  if (typeof value === 'object') return Object.keys(value).length === 0 ? '{}' : '{…}'
+  if (typeof value === 'bigint') return `${value}n`
+  if (typeof value === 'number' || typeof value === 'boolean' || value === undefined) {
+    return String(value)
+  }
+  return typeof value
 }

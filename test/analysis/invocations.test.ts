@@ -1,7 +1,9 @@
 /**
  * Work done once (issue 11): counts the reader, the parser and the layout engine while a body is
  * validated and previewed, and pins "each value read and parsed once, each area laid out once",
- * and that drawing an analysis reads and lays out nothing.
+ * and that drawing an analysis reads and lays out nothing. A parse is remark-parse's, or the
+ * exact fast path's when it reads the text (`parseSimpleMarkdown`); a text it leaves goes to
+ * remark-parse, and is counted once there.
  */
 import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import a5TenAreas from '../../designs/a5-ten-areas.json' with { type: 'json' }
@@ -18,6 +20,7 @@ import { loadTestFonts } from '../helpers/fonts.ts'
 import { loadArtworkFixture, loadCase } from '../preview/preview-cases.ts'
 import type * as ReadMarkdown from '../../src/analysis/read-markdown.ts'
 import type * as ParseMarkdown from '../../src/markdown/parse-markdown.ts'
+import type * as ParseSimpleMarkdown from '../../src/markdown/parse-simple-markdown.ts'
 import type * as LayoutBlocks from '../../src/layout/layout-blocks.ts'
 
 const calls = vi.hoisted(() => ({
@@ -45,6 +48,18 @@ vi.mock('../../src/markdown/parse-markdown.ts', async (importOriginal) => {
     parseMarkdown: (...args: Parameters<typeof original.parseMarkdown>) => {
       calls.parseMarkdown.push(args[0])
       return original.parseMarkdown(...args)
+    },
+  }
+})
+
+vi.mock('../../src/markdown/parse-simple-markdown.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof ParseSimpleMarkdown>()
+  return {
+    ...original,
+    parseSimpleMarkdown: (text: string) => {
+      const tree = original.parseSimpleMarkdown(text)
+      if (tree) calls.parseMarkdown.push(text)
+      return tree
     },
   }
 })

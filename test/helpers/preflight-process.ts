@@ -2,45 +2,14 @@
  * Test helper (Node only): `preflight serve` as users run it, the built `bin/preflight.js` in a
  * child process, so that the server has its own event loop and its own sockets (a server in the
  * test's process reads and writes in step with its clients and hides timing bugs).
- * {@link ensureBuilt} builds `dist/` when it is missing or older than `src/`.
+ * `ensureBuilt` of `built-package.ts` builds `dist/` first.
  */
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
-
-/** The repository root. */
-export const root = fileURLToPath(new URL('../../', import.meta.url))
+import { root } from './built-package.ts'
 
 const bin = join(root, 'bin/preflight.js')
-
-/** Newest modification time under a folder, in ms. */
-function newest(folder: string): number {
-  let time = 0
-  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) time = Math.max(time, statSync(join(entry.parentPath, entry.name)).mtimeMs)
-  }
-  return time
-}
-
-/**
- * Builds `dist/` (as test/node/cli.test.ts does) unless it is newer than every source.
- *
- * @throws {Error} When the build leaves no `dist/node/cli.js`.
- */
-export async function ensureBuilt(): Promise<void> {
-  const marker = join(root, 'dist/node/cli.js')
-  if (existsSync(marker) && statSync(marker).mtimeMs >= newest(join(root, 'src'))) return
-  const tsc = join(root, 'node_modules/typescript/bin/tsc')
-  await promisify(execFile)(
-    process.execPath,
-    [tsc, '-p', 'tsconfig.build.json', '--allowJs', '--noCheck'],
-    { cwd: root }
-  ).catch(() => undefined)
-  if (!existsSync(marker)) throw new Error('The build wrote no dist/node/cli.js')
-}
 
 /**
  * Writes the shipped config with its design paths made absolute and some keys replaced, for a

@@ -15,8 +15,8 @@ import { connect, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ensureBuilt } from '../helpers/built-package.ts'
 import {
-  ensureBuilt,
   startServe,
   stopAllServes,
   writeShippedConfig,

@@ -7,8 +7,7 @@ import {
 } from '../../src/node/emoji-artwork.ts'
 import { emojiSequences } from '../../src/emoji/emoji-set.ts'
 import { sequenceKey } from '../../src/emoji/emoji-artwork-key.ts'
-import { sanitizeArtworkBody } from '../../src/emoji/sanitize-artwork.ts'
-import { prefixArtworkIds } from '../../src/emoji/prefix-artwork-ids.ts'
+import { sanitizeSvgFragment } from '../../src/svg/sanitize-svg.ts'
 import { EMOJI_VERSIONS } from '../../src/emoji/emoji-version.ts'
 
 const require = createRequire(import.meta.url)
@@ -58,9 +57,10 @@ describe('loadEmojiArtwork', () => {
   })
 
   test('should leave every Twemoji body as it is but for namespace declarations', () => {
-    const changed = Object.entries(icons.icons).filter(
-      ([, icon]) => sanitizeArtworkBody(icon.body) !== icon.body.replaceAll(/ xmlns="[^"]*"/g, '')
-    )
+    const changed = Object.entries(icons.icons).filter(([, icon]) => {
+      const clean = sanitizeSvgFragment(icon.body)
+      return !clean.ok || clean.markup !== icon.body.replaceAll(/ xmlns="[^"]*"/g, '')
+    })
     expect(changed.map(([name]) => name)).toEqual([])
   })
 
@@ -68,7 +68,9 @@ describe('loadEmojiArtwork', () => {
     const artwork = await loadEmojiArtwork(keysByVersion(true))
     const seen = new Set<string>()
     for (const [key, art] of artwork) {
-      for (const [, id] of prefixArtworkIds(art.body, `e${key}-`).matchAll(/\sid="([^"]*)"/g)) {
+      const prefixed = sanitizeSvgFragment(art.body, `e${key}-`)
+      expect(prefixed.ok).toBe(true)
+      for (const [, id] of (prefixed.ok ? prefixed.markup : '').matchAll(/\sid="([^"]*)"/g)) {
         expect(seen.has(id ?? '')).toBe(false)
         seen.add(id ?? '')
       }

@@ -12,12 +12,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  ensureBuilt,
-  startServe,
-  stopAllServes,
-  type ServeProcess,
-} from '../helpers/preflight-process.ts'
+import { ensureBuilt } from '../helpers/built-package.ts'
+import { startServe, stopAllServes, type ServeProcess } from '../helpers/preflight-process.ts'
 import { freePort, startRedisServer, type RedisServer } from '../helpers/redis-server.ts'
 import { a6Postcard, tokens } from '../server/sandbox.ts'
 
@@ -197,5 +193,5 @@ describe('preflight serve --redis through an outage', () => {
     for (const answer of settled) expect([201, 202, 409]).toContain(answer.status)
     const stored = await entryIds()
     for (const id of ids) expect(stored.filter((found) => found === id)).toHaveLength(1)
-  })
+  }, 120_000)
 })

@@ -10,14 +10,14 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ensureBuilt, root } from '../helpers/built-package.ts'
 import {
-  ensureBuilt,
-  root,
   startServe,
   stopAllServes,
   writeShippedConfig,
   type ServeProcess,
 } from '../helpers/preflight-process.ts'
+import { a6Postcard, address } from '../server/sandbox.ts'
 import { freePort, startRedisServer, type RedisServer } from '../helpers/redis-server.ts'
 
 const bin = join(root, 'bin/preflight.js')
@@ -35,29 +35,8 @@ let folder: string
 /** Starts `preflight serve --redis` on a free port. */
 const startSandbox = () => startServe(['--config', configPath, '--redis', redis.url])
 
-const address = {
-  first_name: 'Erika',
-  last_name: 'Mustermann',
-  address_line1: 'Heidestraße 17',
-  zip: '51147',
-  city: 'Köln',
-  country: 'DE',
-}
-
 /** A valid submission to acme's A6 flow. */
-const postcard = {
-  flow_id: a6Flow,
-  from: {
-    company: 'Bloom & Co.',
-    address_line1: 'Gartenweg 3',
-    zip: '10115',
-    city: 'Berlin',
-    country: 'DE',
-  },
-  to: address,
-  content: { greeting: 'Hello **Erika**!', body: 'Spring is here.' },
-  qr_codes: { coupon_url: 'https://example.com/c/SPRING' },
-}
+const postcard = a6Postcard({ content: { greeting: 'Hello **Erika**!', body: 'Spring is here.' } })
 
 /** One request; the answer's status, text and headers. */
 async function send(

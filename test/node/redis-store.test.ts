@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openRedisStore, redisStore, RedisStoreError } from '../../src/node/redis-store.ts'
 import { memoryStore } from '../../src/server/memory-store.ts'
 import type { EntryRecord, LogRecord, Store, TokenMode } from '../../src/server/store.ts'
+import { entry as recordEntry, log, reserve } from '../server/store-records.ts'
 import { freePort, startRedisServer, type RedisServer } from '../helpers/redis-server.ts'
 
 let server: RedisServer
@@ -39,43 +40,9 @@ const kinds: readonly [string, (options?: { maxRecords?: number }) => Store][] =
   ['redisStore', (options) => freshRedis(options)],
 ]
 
-const reserve = (store: Store, key: string, owner: string, now = 0, leaseMs = 1000) =>
-  store.idempotency.reserve(key, { fingerprint: 'fp', owner, now, leaseMs })
-
-const entry = (
-  id: string,
-  requestId: string,
-  createdAt: string,
-  more: Partial<EntryRecord> = {}
-): EntryRecord => ({
-  id,
-  account_id: 'acme',
-  mode: 'test',
-  flow_id: 'f1',
-  request_id: requestId,
-  status: 'queued',
-  queued_for: null,
-  created_at: createdAt,
-  updated_at: createdAt,
-  postcard: { to: { city: 'Köln' } },
-  warnings: [],
-  ...more,
-})
-
-const log = (id: string, mode: TokenMode = 'test'): LogRecord => ({
-  id,
-  time: '2026-01-01T00:00:00Z',
-  account_id: 'acme',
-  mode,
-  method: 'POST',
-  path: '/api/v1/postcards',
-  status: 201,
-  request_id: id,
-  request_bytes: 2,
-  request_body: {},
-  response_body: {},
-  entry_id: null,
-})
+/** Entries carry a postcard here: the Redis store must keep its bytes. */
+const entry: typeof recordEntry = (id, requestId, createdAt, more = {}) =>
+  recordEntry(id, requestId, createdAt, { postcard: { to: { city: 'Köln' } }, ...more })
 
 describe.each(kinds)('%s (shared contract)', (_name, create) => {
   test('should reserve a free key once and report the reservation to others', async () => {

@@ -8,31 +8,13 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import shipped from '../../config/sandbox.json' with { type: 'json' }
 import { main } from '../../src/node/cli/serve.ts'
 import { formatBanner, startSandboxServer, type SandboxServer } from '../../src/node/serve.ts'
+import { a6Postcard } from '../server/sandbox.ts'
 
 const acme = shipped.accounts[0] as (typeof shipped.accounts)[number]
 const testToken = acme.tokens[0] as string
 const a6Flow = acme.flows[0]?.id as string
 
-const postcard = {
-  flow_id: a6Flow,
-  from: {
-    company: 'Bloom & Co.',
-    address_line1: 'Gartenweg 3',
-    zip: '10115',
-    city: 'Berlin',
-    country: 'DE',
-  },
-  to: {
-    first_name: 'Erika',
-    last_name: 'Mustermann',
-    address_line1: 'Heidestraße 17',
-    zip: '51147',
-    city: 'Köln',
-    country: 'DE',
-  },
-  content: { greeting: 'Hello **Erika**!', body: 'Spring is here.' },
-  qr_codes: { coupon_url: 'https://example.com/c/SPRING' },
-}
+const postcard = a6Postcard({ content: { greeting: 'Hello **Erika**!', body: 'Spring is here.' } })
 
 /** One raw HTTP exchange with a streamed body, written with back pressure. */
 function streamPost(

@@ -7,12 +7,8 @@
  */
 import { connect, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  ensureBuilt,
-  startServe,
-  stopAllServes,
-  type ServeProcess,
-} from '../helpers/preflight-process.ts'
+import { ensureBuilt } from '../helpers/built-package.ts'
+import { startServe, stopAllServes, type ServeProcess } from '../helpers/preflight-process.ts'
 import { parseAnswers, type RawAnswer } from '../helpers/raw-http.ts'
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.ts'
 import { a6Postcard, tokens } from '../server/sandbox.ts'

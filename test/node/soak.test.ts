@@ -15,7 +15,7 @@ import {
   type SoakReport,
   type SoakServer,
 } from '../../bench/soak.bench.js'
-import { ensureBuilt } from '../helpers/preflight-process.ts'
+import { ensureBuilt } from '../helpers/built-package.ts'
 
 const seconds = Number(process.env['PREFLIGHT_SOAK_SECONDS'] ?? '') || 12
 

@@ -309,7 +309,8 @@ describe('renderPreview', () => {
         code: 'image-rejected',
         rule: 'design-image',
         path: 'sides.front.elements[0].href',
-        message: 'Unexpected `https:` image, expected a `data:` URI of PNG, JPEG or SVG',
+        message:
+          'Unexpected value `"https://e.com/x.png"` for `href`, expected a `data:` URI of PNG, JPEG or SVG, embed the image instead of linking it',
       },
     ])
   })

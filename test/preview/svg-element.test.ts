@@ -7,6 +7,7 @@ import {
   svgElement,
   svgTextNode,
   SvgBuildError,
+  svgUse,
 } from '../../src/preview/svg-element.ts'
 import { injectionCorpus } from './injection-corpus.ts'
 
@@ -73,5 +74,18 @@ describe('svgElement', () => {
 
   test('should join markup fragments', () => {
     expect(joinMarkup([svgElement('g'), svgTextNode('&')])).toBe('<g/>&amp;')
+  })
+})
+
+describe('svgUse', () => {
+  test('should write what svgElement writes for a use element, for any values', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (href, x) => {
+        expect(svgUse(href, x)).toBe(svgElement('use', { href, x }))
+      })
+    )
+    for (const [input] of injectionCorpus) {
+      expect(svgUse(`#${input}`, input)).toBe(svgElement('use', { href: `#${input}`, x: input }))
+    }
   })
 })

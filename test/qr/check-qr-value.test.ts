@@ -76,8 +76,8 @@ describe('checkQrValue', () => {
   })
 
   test('should measure the resolved URL, not the value as sent', () => {
-    // 30 characters as sent, 62 bytes resolved (research §3.2): version 4 at L, not 3 (53 bytes),
-    // which is the largest a 16 mm area prints (40 modules).
+    // 30 characters as sent, 62 bytes resolved (punycode, percent-encoding): version 4 at L, not 3
+    // (53 bytes), which is the largest a 16 mm area prints (40 modules).
     const value = 'https://bücher.de/ä/😀?q=Grüße'
     const result = checkQrValue(value, element({ size_mm: 16, error_correction: 'L' }))
     expect(value).toHaveLength(30)

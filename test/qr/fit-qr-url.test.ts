@@ -121,7 +121,8 @@ describe('fitQrUrl', () => {
   })
 
   test('should count UTF-8 bytes of the encoded string', () => {
-    // research §3.2: `https://bücher.de/ä/😀?q=Grüße` resolves to 62 bytes.
+    // `https://bücher.de/ä/😀?q=Grüße` (30 characters) resolves to 62 bytes: punycode host,
+    // percent-encoded path and query.
     const href = new URL('https://bücher.de/ä/😀?q=Grüße').href
     expect(fitQrUrl(href, area(30))).toMatchObject({ ok: true, resolvedUrlLength: 62 })
     expect(fitQrUrl('https://example.com/ä', area(30))).toMatchObject({ resolvedUrlLength: 22 })

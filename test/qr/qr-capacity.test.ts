@@ -68,8 +68,8 @@ describe('minimalVersion', () => {
     expect(minimalVersion(`${'x'.repeat(14)}\uFFFD`, 'L')).toBe(1)
   })
 
-  test('should save bits on upper-case and digit runs like the research examples', () => {
-    // research §3.2, measured with QRCode.create at level M.
+  test('should save bits on upper-case and digit runs like QRCode.create', () => {
+    // Versions of QRCode.create at level M.
     expect(minimalVersion('https://ex.co/a1', 'M')).toBe(2)
     expect(minimalVersion('https://example.com/p/8f3k2', 'M')).toBe(3)
     expect(minimalVersion('https://example.com/p/8f3k2', 'L')).toBe(2)
@@ -85,7 +85,10 @@ describe('minimalVersion', () => {
 })
 
 describe('maxVersionForArea', () => {
-  /** Module sizes and quiet zones the corners are checked with (research §3.3). */
+  /**
+   * Module sizes (0.33 mm: 4 dots at 300 dpi; 0.396 mm: GS1's minimum) and quiet zones the
+   * corners are checked with.
+   */
   const grids = [
     { module: 0.4, quiet: 4 },
     { module: 0.33, quiet: 4 },
@@ -125,7 +128,7 @@ describe('maxVersionForArea', () => {
   })
 
   test.each([
-    // research §3.3, quiet zone inside the area: V for X = 0.25 / 0.33 / 0.396 / 0.5 mm
+    // V = ⌊(⌊N / X⌋ − 25) / 4⌋, quiet zone inside the area, for X = 0.25 / 0.33 / 0.396 / 0.5 mm
     [12, [5, 2, 1, 0]],
     [15, [8, 5, 3, 1]],
     [18, [11, 7, 5, 2]],
@@ -134,27 +137,27 @@ describe('maxVersionForArea', () => {
     [30, [23, 16, 12, 8]],
     [35, [28, 20, 15, 11]],
     [40, [33, 24, 19, 13]],
-  ])('should match the research table for a %s mm area', (size, versions) => {
+  ])('should match the fit formula for a %s mm area', (size, versions) => {
     expect([0.25, 0.33, 0.396, 0.5].map((module) => maxVersionForArea(size, module, 4))).toEqual(
       versions
     )
   })
 
   test.each([
-    // research §3.3, quiet zone outside the area
+    // V = ⌊(⌊N / X⌋ − 17) / 4⌋, quiet zone outside the area
     [12, [7, 4, 3, 1]],
     [15, [10, 7, 5, 3]],
     [20, [15, 10, 8, 5]],
     [25, [20, 14, 11, 8]],
     [30, [25, 18, 14, 10]],
-  ])('should match the research table for a %s mm area without quiet zone', (size, versions) => {
+  ])('should match the fit formula for a %s mm area without quiet zone', (size, versions) => {
     expect([0.25, 0.33, 0.396, 0.5].map((module) => maxVersionForArea(size, module, 0))).toEqual(
       versions
     )
   })
 
   test.each([
-    // research §3.3 "max byte-mode URL length", M / L
+    // The byte capacity of that version (ISO/IEC 18004's capacity table), M / L
     [20, 0.4, 'M', 106],
     [20, 0.4, 'L', 134],
     [25, 0.33, 'M', 287],

@@ -167,8 +167,8 @@ describe('minimalVersion against QRCode.create', () => {
     )
   })
 
-  test('should split the research example into byte and alphanumeric segments', () => {
-    // research §3.2 [measured, level M]: `https://example.com/P/8F3K2` → V2, Byte 19 + Alnum 8.
+  test('should split a mixed-case URL into byte and alphanumeric segments', () => {
+    // QRCode.create at level M: `https://example.com/P/8F3K2` → V2, Byte 19 + Alnum 8.
     expect(qrEncoding('https://example.com/P/8F3K2', 'M')).toEqual({
       version: 2,
       segments: [

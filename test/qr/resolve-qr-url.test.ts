@@ -276,7 +276,7 @@ const resolved: readonly (readonly [string, string])[] = [
   ['https://example.com', 'https://example.com/'],
   ['http://example.com/coupon?code=SUMMER24', 'http://example.com/coupon?code=SUMMER24'],
   ['HTTPS://EXAMPLE.COM/P/8F3K2', 'https://example.com/P/8F3K2'],
-  // research §3.2: punycode host, percent-encoded path and query (30 characters → 62 bytes)
+  // Punycode host, percent-encoded path and query (30 characters → 62 bytes)
   [
     'https://bücher.de/ä/😀?q=Grüße',
     'https://xn--bcher-kva.de/%C3%A4/%F0%9F%98%80?q=Gr%C3%BC%C3%9Fe',

@@ -7,12 +7,10 @@
  */
 import fc from 'fast-check'
 import { expect } from 'vitest'
-import a5 from '../../designs/a5-ten-areas.json' with { type: 'json' }
-import a6 from '../../designs/a6-greeting.json' with { type: 'json' }
-import dl from '../../designs/dl-plain.json' with { type: 'json' }
-import { parseDesign } from '../../src/design/parse-design.ts'
+import { samplePostcard } from '../../src/node/sample-postcard.ts'
 import type { Design } from '../../src/design/types.ts'
 import type { Verdict } from '../../src/verdict/types.ts'
+import { campaign, designs as sandboxDesigns, flows } from '../server/sandbox.ts'
 
 /** Environment knobs of the longer run (`docs/robustness.md`); defaults are CI's. */
 const env: Record<string, string | undefined> =
@@ -33,69 +31,18 @@ export function runs(numRuns: number): { seed: number; numRuns: number } {
 }
 
 /** The sample designs, parsed. */
-export const designs: Readonly<Record<'a6' | 'dl' | 'a5', Design>> = {
-  a6: parseDesign(a6),
-  dl: parseDesign(dl),
-  a5: parseDesign(a5),
-}
+export const designs: Readonly<Record<'a6' | 'dl' | 'a5', Design>> = sandboxDesigns
 
 /** The flows of the sandbox config the bodies are sent to. */
-export const flowIds = {
-  a6: '7375c8ae-613b-4182-8fb6-51639fd11db4',
-  dl: 'c0b69cb4-68d4-481d-9b2a-a9a6b4d5c9bb',
-  a5: '7e7a5629-0025-4365-8f16-395259e933d9',
-} as const
+export const flowIds = flows
 
-const address = {
-  first_name: 'Erika',
-  last_name: 'Mustermann',
-  address_line1: 'Heidestraße 17',
-  zip: '51147',
-  city: 'Köln',
-  country: 'DE',
-}
-
-/** A valid submission to the flow of a sample design. */
+/** A valid submission to the flow of a sample design (the sandbox banner's sample). */
 export function validPostcard(name: keyof typeof designs): Record<string, unknown> {
-  const design = designs[name]
-  const body: Record<string, unknown> = {
-    flow_id: flowIds[name],
-    from: {
-      company: 'Bloom & Co.',
-      address_line1: 'Gartenweg 3',
-      zip: '10115',
-      city: 'Berlin',
-      country: 'DE',
-    },
-    to: { ...address },
-  }
-  if (design.markdownAreas.length > 0) {
-    body['content'] = Object.fromEntries(
-      design.markdownAreas.map((area) => [area.key, 'Hello **Erika**!'])
-    )
-  }
-  if (design.keyedQrCodes.length > 0) {
-    body['qr_codes'] = Object.fromEntries(
-      design.keyedQrCodes.map((code) => [code.key, 'https://example.com/c/SPRING'])
-    )
-  }
-  return body
+  return samplePostcard({ id: flowIds[name], design: designs[name] })
 }
 
 /** A valid campaign (spec 2.1). */
-export function validCampaign(): Record<string, unknown> {
-  return {
-    name: 'Spring sale 2026',
-    description: null,
-    metadata: ['crm-4711'],
-    processingType: 'one_off',
-    addressVerification: true,
-    segment: { source: 'csv', id: 'b2a0c6f4-2f7e-4f38-9a43-6c7a7f0b1c55' },
-    design: { postcardDesignId: '2f1d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b' },
-    delivery: { deliveryPeriodEndAt: '2026-04-30' },
-    billing: { paymentMethod: 'rechnung', invoiceEmail: 'billing@example.com' },
-  }
-}
+export const validCampaign = (): Record<string, unknown> => campaign()
 
 /**
  * Pieces of text that reach the deep corners: lone and paired surrogates, emoji sequences
@@ -599,3 +546,19 @@ export function expectSpecVerdict(verdict: Verdict): void {
   }
   expect(JSON.parse(JSON.stringify(body))).toEqual(body)
 }
+
+/** The names of the sample designs, in the order the property tests draw them. */
+export const designNames = ['a6', 'dl', 'a5'] as const
+
+/** The name of a sample design. */
+export type DesignName = (typeof designNames)[number]
+
+/** A valid body of a sample design with 1 to 5 hostile changes ({@link mutated}), and the name. */
+export const mutatedBodies: fc.Arbitrary<readonly [unknown, DesignName]> = fc
+  .constantFrom(...designNames)
+  .chain((name) => mutated(() => validPostcard(name)).map((body) => [body, name] as const))
+
+/** A valid body of a sample design with hostile text in a string field ({@link hostileStrings}), and the name. */
+export const hostileTextBodies: fc.Arbitrary<readonly [unknown, DesignName]> = fc
+  .constantFrom(...designNames)
+  .chain((name) => hostileStrings(name).map((body) => [body, name] as const))

@@ -1,45 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { memoryStore } from '../../src/server/memory-store.ts'
-import type { EntryRecord, LogRecord } from '../../src/server/store.ts'
-
-const reserve = (store: ReturnType<typeof memoryStore>, key: string, owner: string, now = 0) =>
-  store.idempotency.reserve(key, { fingerprint: 'fp', owner, now, leaseMs: 1000 })
-
-const entry = (
-  id: string,
-  requestId: string,
-  createdAt: string,
-  more: Partial<EntryRecord> = {}
-): EntryRecord => ({
-  id,
-  account_id: 'acme',
-  mode: 'test',
-  flow_id: 'f1',
-  request_id: requestId,
-  status: 'queued',
-  queued_for: null,
-  created_at: createdAt,
-  updated_at: createdAt,
-  postcard: {},
-  warnings: [],
-  ...more,
-})
-
-const log = (id: string, mode: 'test' | 'live' = 'test'): LogRecord => ({
-  id,
-  time: '2026-01-01T00:00:00Z',
-  account_id: 'acme',
-  mode,
-  method: 'POST',
-  path: '/api/v1/postcards',
-  status: 201,
-  request_id: id,
-  request_bytes: 2,
-  request_body: {},
-  response_body: {},
-  entry_id: null,
-})
+import { entry, log, reserve } from './store-records.ts'
 
 describe('memoryStore idempotency', () => {
   test('should reserve a free key once and report the reservation to others', async () => {

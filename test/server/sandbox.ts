@@ -6,6 +6,7 @@ import a5 from '../../designs/a5-ten-areas.json' with { type: 'json' }
 import a6 from '../../designs/a6-greeting.json' with { type: 'json' }
 import dl from '../../designs/dl-plain.json' with { type: 'json' }
 import { parseDesign } from '../../src/design/parse-design.ts'
+import { SAMPLE_RECIPIENT, samplePostcard } from '../../src/node/sample-postcard.ts'
 import type { ApiHandlerOptions } from '../../src/server/api-options.ts'
 import { createApiHandler } from '../../src/server/create-api-handler.ts'
 import { directCallOf, type DirectCall } from '../../src/server/direct-call.ts'
@@ -63,29 +64,13 @@ export const accounts: ApiHandlerOptions['accounts'] = [
 export const start = Date.parse('2026-03-02T09:15:00Z')
 export const nextA6Batch = '2026-03-02T13:00:00Z'
 
-export const address = {
-  first_name: 'Erika',
-  last_name: 'Mustermann',
-  address_line1: 'Heidestraße 17',
-  zip: '51147',
-  city: 'Köln',
-  country: 'DE',
-}
+export const address = SAMPLE_RECIPIENT
 
 /** A valid submission to the A6 flow. */
 export function a6Postcard(extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    flow_id: flows.a6,
-    from: {
-      company: 'Bloom & Co.',
-      address_line1: 'Gartenweg 3',
-      zip: '10115',
-      city: 'Berlin',
-      country: 'DE',
-    },
-    to: address,
+    ...samplePostcard({ id: flows.a6, design: designs.a6 }),
     content: { greeting: 'Hello **Erika**!', body: 'Spring is here.\nSee you soon.' },
-    qr_codes: { coupon_url: 'https://example.com/c/SPRING' },
     ...extra,
   }
 }

@@ -1,6 +1,8 @@
 import fc from 'fast-check'
 import * as fontkit from 'fontkit'
 import { describe, expect, test } from 'vitest'
+import { isEmoji } from '../../src/emoji/is-emoji.ts'
+import { splitGraphemes } from '../../src/text/graphemes.ts'
 import { checkGlyphCoverage, isInvisibleCodePoint } from '../../src/text/glyph-coverage.ts'
 import { createFontRegistry } from '../../src/text/font-registry.ts'
 import type { Face } from '../../src/text/types.ts'
@@ -84,6 +86,42 @@ describe('checkGlyphCoverage', () => {
       { numRuns: 200 }
     )
     expect(checkGlyphCoverage(7 as unknown as string, 'x', latin)).toEqual([])
+  })
+
+  test('should warn exactly about what its definition names, whatever the text', () => {
+    // The definition, spelled out: every grapheme that is not an emoji, every code point in it
+    // that is visible and not in the face, once, in text order.
+    const expected = (text: string): string[] => {
+      const seen = new Set<number>()
+      const found: string[] = []
+      for (const grapheme of splitGraphemes(text)) {
+        if (isEmoji(grapheme)) continue
+        for (const character of grapheme) {
+          const codePoint = character.codePointAt(0) as number
+          if (seen.has(codePoint)) continue
+          seen.add(codePoint)
+          if (!isInvisibleCodePoint(codePoint) && !latin.hasCodePoint(codePoint)) {
+            found.push(character)
+          }
+        }
+      }
+      return found
+    }
+    const piece = fc.constantFrom(
+      ...['a', 'Z', '#', '*', '0', '7', ' ', '\n', '\u0000', '\u007f', 'ä', 'ℵ', '中', '\u0301'],
+      ...['\ufe0f', '\u20e3', '\u200d', '#\ufe0f\u20e3', '7\u20e3', '*\ufe0f', '❤️', '❤'],
+      ...['👍🏽', '👩‍💻', '🇩🇪', '🇦', '\ud83d', '\u{1f3fb}', '🏴󠁧󠁢󠁳󠁣󠁴󠁿', '\u{e0067}', '😀']
+    )
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), (pieces) => {
+        const text = pieces.join('')
+        const warned = checkGlyphCoverage(text, 'x', latin).map(
+          (warning) => warning.data?.['character']
+        )
+        expect(warned).toEqual(expected(text))
+      }),
+      { numRuns: 3000 }
+    )
   })
 
   test('should agree with fontkit on what the shipped fonts can draw', async () => {

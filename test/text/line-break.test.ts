@@ -17,7 +17,7 @@ function pieces(text: string): string[] {
 }
 
 describe('findBreakOpportunities', () => {
-  // Expected pieces as Chromium 156 breaks them in a 0 px box (research §1.5 and our probes).
+  // Expected pieces as Chromium 156 breaks them in a 0 px box (every opportunity is taken).
   test.each([
     ['spaces: after each run of spaces, never between them', 'a b  c', ['a ', 'b  ', 'c']],
     [
@@ -82,7 +82,7 @@ describe('findBreakOpportunities', () => {
     ])
   })
 
-  test('should never break inside any emoji sequence of emoji-test.txt (research T4)', () => {
+  test('should never break inside any emoji sequence of emoji-test.txt (all 5,266 of them)', () => {
     const inside: string[] = []
     for (const sequence of emojiSequences().keys()) {
       for (const text of [`x${sequence}x`, `${sequence}${sequence}`, `a ${sequence}.`]) {

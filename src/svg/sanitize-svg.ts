@@ -1,15 +1,24 @@
 /**
- * A whitelist SVG sanitiser for artwork that ends up inside a preview: SVG images of a design
- * (data URIs) and emoji artwork bodies handed in by the host. It parses a strict XML subset and
- * writes a new document with {@link svgElement}, so what comes out is well-formed, holds only
- * drawing elements and attributes, and references nothing outside itself.
+ * The one SVG sanitiser: design images (`data:` URIs, whole documents) and emoji artwork (bodies
+ * inlined into previews and served as files) go through it alike. It parses a strict XML subset
+ * and writes a new document with {@link svgElement}, so what comes out is well-formed, holds only
+ * what {@link SVG_ALLOW_LIST} lists, and references nothing outside itself.
+ *
+ * Malformed markup is refused with a reason, never repaired: a guess at what a broken document
+ * meant is where sanitisers and renderers disagree. References are written as SVG 2's `href`
+ * (`xlink:href` needs a namespace declaration that an inlined fragment cannot carry).
+ *
+ * It reads into a tree ({@link sanitizeSvgTree}) that every drawer shares: the SVG preview writes
+ * it back as markup ({@link svgTreeMarkup}), the PDF proof converts it to vector paths.
  *
  * Why not a DOM parser: the core must give the same bytes in Node (no `DOMParser`) and in
  * Chromium, and must not depend on a browser's own leniency.
  *
  * @module
  */
-import { joinMarkup, svgElement, svgTextNode, type SvgMarkup } from './svg-element.ts'
+import { readDataUri, type ImageMediaType } from '../image/read-data-uri.ts'
+import { joinMarkup, svgElement, svgTextNode, type SvgMarkup } from '../preview/svg-element.ts'
+import { SVG_ALLOW_LIST } from './svg-allow-list.ts'
 
 /** Result of {@link sanitizeSvg} / {@link sanitizeSvgFragment}: clean markup or why there is none. */
 export type SanitizedSvg =
@@ -17,9 +26,9 @@ export type SanitizedSvg =
   | { readonly ok: false; readonly reason: string }
 
 /**
- * An element of sanitised SVG: an allowed name, allowed attributes (in source order, ids and
- * local references not yet prefixed) and its children. What both the SVG preview (which writes it
- * back as markup) and the PDF proof (which converts it to vector paths) draw.
+ * An element of sanitised SVG: an allowed name, allowed attributes (in source order; references
+ * as `href`, ids and local references not yet prefixed) and its children. What both the SVG
+ * preview (which writes it back as markup) and the PDF proof (which converts it to paths) draw.
  */
 export interface SvgTreeElement {
   readonly name: string
@@ -34,115 +43,6 @@ export type SvgTreeNode = SvgTreeElement | string
 export type SanitizedSvgTree =
   | { readonly ok: true; readonly nodes: readonly SvgTreeNode[] }
   | { readonly ok: false; readonly reason: string }
-
-/** Elements that only draw (SVG 1.1 structure, shapes, paint servers, clipping, masking, text). */
-const allowedElements: ReadonlySet<string> = new Set([
-  'svg',
-  'g',
-  'defs',
-  'symbol',
-  'use',
-  'title',
-  'desc',
-  'path',
-  'rect',
-  'circle',
-  'ellipse',
-  'line',
-  'polyline',
-  'polygon',
-  'linearGradient',
-  'radialGradient',
-  'stop',
-  'pattern',
-  'clipPath',
-  'mask',
-  'image',
-  'text',
-  'tspan',
-  'style',
-])
-
-/** Geometry and presentation attributes; everything else (events, `xlink:*` but href, foreign namespaces) is dropped. */
-const allowedAttributes: ReadonlySet<string> = new Set([
-  'id',
-  'class',
-  'style',
-  'transform',
-  'viewBox',
-  'preserveAspectRatio',
-  'width',
-  'height',
-  'x',
-  'y',
-  'x1',
-  'y1',
-  'x2',
-  'y2',
-  'cx',
-  'cy',
-  'r',
-  'rx',
-  'ry',
-  'fx',
-  'fy',
-  'fr',
-  'd',
-  'points',
-  'pathLength',
-  'fill',
-  'fill-opacity',
-  'fill-rule',
-  'stroke',
-  'stroke-width',
-  'stroke-linecap',
-  'stroke-linejoin',
-  'stroke-miterlimit',
-  'stroke-dasharray',
-  'stroke-dashoffset',
-  'stroke-opacity',
-  'opacity',
-  'color',
-  'display',
-  'visibility',
-  'overflow',
-  'clip-path',
-  'clip-rule',
-  'mask',
-  'gradientUnits',
-  'gradientTransform',
-  'spreadMethod',
-  'offset',
-  'stop-color',
-  'stop-opacity',
-  'patternUnits',
-  'patternContentUnits',
-  'patternTransform',
-  'maskUnits',
-  'maskContentUnits',
-  'clipPathUnits',
-  'vector-effect',
-  'paint-order',
-  'shape-rendering',
-  'color-interpolation',
-  'isolation',
-  'mix-blend-mode',
-  'font-family',
-  'font-size',
-  'font-weight',
-  'font-style',
-  'text-anchor',
-  'dominant-baseline',
-  'letter-spacing',
-  'dx',
-  'dy',
-  'rotate',
-  'textLength',
-  'lengthAdjust',
-  'xml:space',
-  'href',
-  'xlink:href',
-])
 
 /** Bounds that keep a hostile document from costing more than a real one. */
 const maxLength = 2_000_000
@@ -165,8 +65,13 @@ const localUrl = /url\(\s*(?:"#[^"()\\]*"|'#[^'()\\]*'|#[^"'()\\\s]*)\s*\)/gi
 const externalCss =
   /url\s*\(|image(?:-set)?\s*\(|cross-fade\s*\(|element\s*\(|expression\s*\(|javascript:|[@<\\]/i
 const localHref = /^#[a-z_][\w.:-]*$/i
-const rasterDataUri =
-  /^data:image\/(?:png|jpeg);base64,(?:[a-z0-9+/]{4})*(?:[a-z0-9+/]{2}==|[a-z0-9+/]{3}=)?$/i
+/** Images inside an SVG: raster only (an SVG inside would be a second document to judge). */
+const rasterTypes: readonly ImageMediaType[] = ['image/png', 'image/jpeg']
+// Characters XML 1.0 §2.2 cannot hold: C0 controls but tab, LF and CR, lone surrogates, U+FFFE,
+// U+FFFF.
+const notXmlChar =
+  // eslint-disable-next-line no-control-regex -- exactly these are what we refuse
+  /[\0-\x08\v\f\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
 interface ElementNode {
   readonly name: string
@@ -190,30 +95,36 @@ class Rejection extends Error {}
  */
 export function sanitizeSvg(source: string): SanitizedSvg {
   const tree = sanitizeSvgTree(source, true)
-  return tree.ok ? { ok: true, markup: svgTreeMarkup(tree.nodes) } : tree
+  if (!tree.ok) return tree
+  const root = tree.nodes[0] as SvgTreeElement
+  const attributes = { xmlns: 'http://www.w3.org/2000/svg', ...root.attributes }
+  return { ok: true, markup: svgTreeMarkup([{ ...root, attributes }]) }
 }
 
 /**
  * Sanitises a sequence of SVG elements that is inlined into a preview, such as an emoji
  * artwork body (`<path …/><g …>…</g>`). Same rules as {@link sanitizeSvg}; a nested `<svg>` is
- * kept as a drawing element, `<style>` is dropped (it would restyle the whole preview). With a prefix, every `id` and every local reference to it
- * (`href="#…"`, `url(#…)` in attributes and `<style>`) is prefixed, so two inlined artworks that
- * both define `id="a"` never clash.
+ * kept as a drawing element, `<style>` is dropped (it would restyle the whole preview). With a
+ * prefix, every `id` and every local reference to it (`href="#…"`, `url(#…)`) is prefixed, so
+ * two inlined artworks that both define `id="a"` never clash, and no artwork can reach an
+ * element of the document it is inlined into (Twemoji bodies reuse ids such as `a` across
+ * icons).
  *
  * @param body The fragment.
- * @param idPrefix Prefix for ids and local references (default: `''`, ids kept).
+ * @param idPrefix Prefix for ids and local references (default: `''`, ids kept), e.g. the
+ *   symbol's id and `-`.
  * @returns The rebuilt fragment, or the reason it was rejected.
  */
 export function sanitizeSvgFragment(body: string, idPrefix = ''): SanitizedSvg {
-  const tree = sanitizeSvgTree(body, false)
+  const tree = sanitizeSvgTree(body)
   return tree.ok ? { ok: true, markup: svgTreeMarkup(tree.nodes, idPrefix) } : tree
 }
 
 /**
- * Sanitises SVG into a tree of allowed elements and attributes, the form every drawer reads: a
- * whole document (`document`: one `<svg>` root, which gets the SVG namespace declared; style
- * sheets kept when they reference nothing outside it) or a fragment to inline (style sheets
- * dropped). Ids and local references are kept as written; {@link svgTreeMarkup} prefixes them.
+ * Sanitises SVG into the tree every drawer reads: a whole document (`document`: one `<svg>`
+ * root, style sheets kept when they reference nothing outside it; the namespace declaration is
+ * left to the writer) or a fragment to inline (style sheets dropped). References are written as
+ * `href`; ids and local references are kept as written, {@link svgTreeMarkup} prefixes them.
  *
  * @param source The SVG source text.
  * @param document Whether it is a whole document (default: a fragment).
@@ -222,21 +133,22 @@ export function sanitizeSvgFragment(body: string, idPrefix = ''): SanitizedSvg {
 export function sanitizeSvgTree(source: string, document = false): SanitizedSvgTree {
   const parsed = parse(source)
   if (!parsed.ok) return parsed
-  if (!document) {
-    return { ok: true, nodes: cleanChildren(parsed.nodes, false) }
-  }
+  if (!document) return { ok: true, nodes: cleanChildren(parsed.nodes, false) }
   const roots = parsed.nodes.filter((node): node is ElementNode => typeof node !== 'string')
   const stray = parsed.nodes.some((node) => typeof node === 'string' && node.trim() !== '')
   if (roots.length !== 1 || roots[0]?.name !== 'svg' || stray) {
     return { ok: false, reason: 'Unexpected document structure, expected one `<svg>` root element' }
   }
   const root = roots[0]
-  const attributes: Record<string, string> = { xmlns: 'http://www.w3.org/2000/svg' }
-  if (usesXlink(root)) attributes['xmlns:xlink'] = 'http://www.w3.org/1999/xlink'
-  Object.assign(attributes, cleanAttributes(root))
   return {
     ok: true,
-    nodes: [{ name: 'svg', attributes, children: cleanChildren(root.children, true) }],
+    nodes: [
+      {
+        name: 'svg',
+        attributes: cleanAttributes(root),
+        children: cleanChildren(root.children, true),
+      },
+    ],
   }
 }
 
@@ -260,7 +172,7 @@ function nodeMarkup(node: SvgTreeNode, prefix: string): SvgMarkup {
   }
   return svgElement(
     node.name,
-    prefixAttributes(node.attributes, prefix),
+    prefix === '' ? node.attributes : prefixAttributes(node.attributes, prefix),
     node.children.map((child) => nodeMarkup(child, prefix))
   )
 }
@@ -268,13 +180,12 @@ function nodeMarkup(node: SvgTreeNode, prefix: string): SvgMarkup {
 function prefixAttributes(
   attributes: Readonly<Record<string, string>>,
   prefix: string
-): Readonly<Record<string, string>> {
-  if (prefix === '') return attributes
+): Record<string, string> {
   const prefixed: Record<string, string> = {}
   for (const [name, value] of Object.entries(attributes)) {
-    if (name === 'href' || name === 'xlink:href') {
+    if (name === 'href')
       prefixed[name] = value.startsWith('#') ? `#${prefix}${value.slice(1)}` : value
-    } else prefixed[name] = name === 'id' ? prefix + value : prefixUrls(value, prefix)
+    else prefixed[name] = name === 'id' ? prefix + value : prefixUrls(value, prefix)
   }
   return prefixed
 }
@@ -290,10 +201,9 @@ function cleanChildren(nodes: readonly Node[], document: boolean): SvgTreeNode[]
 
 function cleanNode(node: Node, document: boolean): SvgTreeNode | undefined {
   if (typeof node === 'string') return node
-  if (!allowedElements.has(node.name)) return undefined
+  if (!SVG_ALLOW_LIST.elements.has(node.name)) return undefined
+  if (!document && SVG_ALLOW_LIST.documentOnlyElements.has(node.name)) return undefined
   if (node.name === 'style') {
-    // Inlined into a preview, a style sheet would restyle the whole preview: documents only.
-    if (!document) return undefined
     const css = node.children.filter((child) => typeof child === 'string').join('')
     if (externalCss.test(css.replace(localUrl, ''))) return undefined
     return { name: 'style', attributes: {}, children: [css] }
@@ -308,11 +218,12 @@ function cleanNode(node: Node, document: boolean): SvgTreeNode | undefined {
 function cleanAttributes(node: ElementNode): Record<string, string> {
   const attributes: Record<string, string> = {}
   for (const [name, value] of node.attributes) {
-    if (!allowedAttributes.has(name)) continue
-    if (name === 'href' || name === 'xlink:href') {
-      const target = value.trim()
-      if (localHref.test(target)) attributes[name] = target
-      else if (node.name === 'image' && rasterDataUri.test(target)) attributes[name] = target
+    if (!SVG_ALLOW_LIST.attributes.has(name)) continue
+    if (SVG_ALLOW_LIST.referenceAttributes.has(name)) {
+      // SVG 2 §5.6.3: `href` wins over `xlink:href`; both are written as `href`.
+      if (name === 'xlink:href' && node.attributes.some(([other]) => other === 'href')) continue
+      const target = reference(node.name, value.trim())
+      if (target !== undefined) attributes['href'] = target
       continue
     }
     if (externalCss.test(value.replace(localUrl, ''))) continue
@@ -327,13 +238,14 @@ function prefixUrls(value: string, prefix: string): string {
   return value.replace(localUrl, (match) => match.replace('#', `#${prefix}`))
 }
 
-function usesXlink(node: Node): boolean {
-  if (typeof node === 'string') return false
-  if (!allowedElements.has(node.name)) return false
-  return (
-    node.attributes.some(([name]) => name === 'xlink:href') ||
-    node.children.some((child) => usesXlink(child))
-  )
+/** A reference kept: `#id` of the same document, or a raster image's `data:` URI. */
+function reference(element: string, target: string): string | undefined {
+  if (localHref.test(target)) return target
+  if (element !== 'image') return undefined
+  const image = readDataUri(target, rasterTypes)
+  return image.ok && image.mediaType !== 'image/svg+xml'
+    ? `data:${image.mediaType};base64,${image.base64}`
+    : undefined
 }
 
 function parse(
@@ -494,10 +406,8 @@ function decodeText(raw: string): string {
 }
 
 function checkChars(text: string): string {
-  for (const character of text) {
-    if (!isXmlChar(character.codePointAt(0) ?? 0)) {
-      throw new Rejection('Unexpected control character or lone surrogate, expected XML characters')
-    }
+  if (notXmlChar.test(text)) {
+    throw new Rejection('Unexpected control character or lone surrogate, expected XML characters')
   }
   return text
 }

@@ -7,14 +7,18 @@
  */
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
-const canonical = /^(?:[a-z0-9+/]{4})*(?:[a-z0-9+/]{2}==|[a-z0-9+/]{3}=)?$/i
+// The last quantum's unused bits must be zero (RFC 4648 §3.5): before `==` a character whose
+// low four bits are zero, before `=` one whose low two bits are.
+const canonical =
+  /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/][AQgw]==|[A-Za-z0-9+/]{2}[AEIMQUYcgkosw048]=)?$/
 const decodeTable = new Int16Array(128).fill(-1)
 for (let index = 0; index < alphabet.length; index++)
   decodeTable[alphabet.charCodeAt(index)] = index
 
 /**
  * Whether a string is canonical padded Base64: alphabet of RFC 4648 §4 only, length a multiple
- * of 4, `=` only as final padding. Such a string can be embedded in markup as is.
+ * of 4, `=` only as final padding, unused bits zero (§3.5), so one byte string has one text.
+ * Such a string can be embedded in markup as is.
  *
  * @param text The candidate.
  * @returns `true` when {@link decodeBase64} accepts it.

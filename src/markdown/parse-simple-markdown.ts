@@ -1,0 +1,732 @@
+/**
+ * The exact fast path of the Markdown reader: the mdast of the Markdown that personalised texts
+ * are written in (paragraphs, `\n` line breaks, bold, italic, simple lists), built in one linear
+ * pass, identical to what `parseMarkdown` (remark-parse, the reference) builds for those texts.
+ *
+ * Anything else returns `undefined`, and the caller asks remark-parse. The subset is chosen so
+ * that the CommonMark reading of a text inside it is easy to state and to check (CommonMark 0.31,
+ * sections 4.8 paragraphs, 5.2 list items, 5.3 lists, 6.2 emphasis, 6.7 hard line breaks, 6.8
+ * soft line breaks); the differential tests in `test/markdown/parse-simple-markdown.test.ts`
+ * compare the two paths on every example of the CommonMark spec and on generated texts aimed at
+ * the edges of the subset.
+ *
+ * The subset, line by line (a line ends at `\n`, `\r\n` or `\r`):
+ *
+ * - No character that starts an inline construct other than emphasis: no `\`, `` ` ``, `<`, `[`,
+ *   `]`, and `&` only when no character reference can follow (not before a letter, digit or
+ *   `#`). No NUL and no byte order mark first: micromark rewrites those.
+ * - A line that is not blank is indented with spaces only (a tab is fine anywhere else).
+ * - No line opens a block other than a paragraph or a list item: none is an ATX heading, a
+ *   block quote, a code fence `~~~`, a thematic break, a setext underline (or starts with `=`),
+ *   nor indented code (4 or more columns where a block would start).
+ * - A list item is a bullet (`-`, `+`, `*`) or a number of at most 9 digits with `.` or `)`,
+ *   indented at most 3 spaces, followed by 1 to 4 spaces and text (not empty, not a nested block).
+ *   Its content is paragraphs only; a list marker that would start a nested list, or an ordered
+ *   list other than 1 interrupting a paragraph, leaves the subset.
+ *
+ * Inside paragraphs it resolves emphasis with micromark's own algorithm (the delimiter-run rules
+ * of CommonMark 6.2 over UTF-16 code units, micromark's "multiple of 3" test on the remaining
+ * run lengths), turns two or more trailing spaces into hard breaks, and splits text at line
+ * endings into `break` nodes exactly as `newlineToBreak` does after remark-parse.
+ *
+ * @module
+ */
+import type {
+  Break,
+  Emphasis,
+  List,
+  ListItem,
+  Paragraph,
+  PhrasingContent,
+  Root,
+  RootContent,
+  Strong,
+  Text,
+} from 'mdast'
+
+type Position = NonNullable<Text['position']>
+type Point = Position['start']
+
+// Character codes.
+const TAB = 0x09
+const LF = 0x0a
+const CR = 0x0d
+const SPACE = 0x20
+const NUMBER_SIGN = 0x23
+const AMPERSAND = 0x26
+const RIGHT_PARENTHESIS = 0x29
+const ASTERISK = 0x2a
+const PLUS = 0x2b
+const DASH = 0x2d
+const DOT = 0x2e
+const LESS_THAN = 0x3c
+const EQUALS = 0x3d
+const GREATER_THAN = 0x3e
+const LEFT_BRACKET = 0x5b
+const BACKSLASH = 0x5c
+const RIGHT_BRACKET = 0x5d
+const UNDERSCORE = 0x5f
+const GRAVE = 0x60
+const TILDE = 0x7e
+const BYTE_ORDER_MARK = 0xfeff
+
+// micromark-util-character, over one UTF-16 code unit (micromark reads code units).
+const UNICODE_PUNCTUATION = /\p{P}|\p{S}/u
+const UNICODE_WHITESPACE = /\s/
+
+/** micromark's `classifyCharacter`: 1 whitespace (or none), 2 punctuation, 0 anything else. */
+function classify(code: number): number {
+  if (code < 0) return 1 // the start or end of the text
+  if (code < 0x80) {
+    if (code === SPACE || (code >= TAB && code <= CR)) return 1
+    if (
+      (code >= 0x21 && code <= 0x2f) ||
+      (code >= 0x3a && code <= 0x40) ||
+      (code >= 0x5b && code <= 0x60) ||
+      (code >= 0x7b && code <= 0x7e)
+    ) {
+      return 2
+    }
+    return 0
+  }
+  const character = String.fromCharCode(code)
+  if (UNICODE_WHITESPACE.test(character)) return 1
+  return UNICODE_PUNCTUATION.test(character) ? 2 : 0
+}
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39
+}
+
+function isAsciiAlphanumeric(code: number): boolean {
+  return isDigit(code) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)
+}
+
+/**
+ * Whether no character of the text starts a construct outside the subset: one pass over the
+ * code units.
+ */
+function inlineSubset(text: string): boolean {
+  if (text.charCodeAt(0) === BYTE_ORDER_MARK) return false
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (code > GRAVE) continue
+    switch (code) {
+      case 0:
+      case BACKSLASH:
+      case GRAVE:
+      case LESS_THAN:
+      case LEFT_BRACKET:
+      case RIGHT_BRACKET:
+        return false
+      case AMPERSAND: {
+        const next = text.charCodeAt(index + 1)
+        if (next === NUMBER_SIGN || isAsciiAlphanumeric(next)) return false
+        break
+      }
+      default:
+    }
+  }
+  return true
+}
+
+/** A list marker at the start of a line's content. */
+interface Marker {
+  /** `-`, `+`, `*`, or `.`/`)` for ordered lists: items with the same kind share a list. */
+  readonly kind: number
+  readonly ordered: boolean
+  /** The number of an ordered item. */
+  readonly value: number
+  /**
+   * Whether the marker may start a list that interrupts a paragraph: a bullet, or the number
+   * `1` written with one digit (CommonMark 5.3; micromark's `tokenizeListStart`).
+   */
+  readonly interrupts: boolean
+  /** Offset just past the marker. */
+  readonly end: number
+}
+
+/** What a line starts, from its first non-space character (CommonMark 4 and 5). */
+const enum Start {
+  /** Paragraph text: nothing else. */
+  Text,
+  /** A list item marker followed by text ({@link Marker}). */
+  Item,
+  /** Anything outside the subset. */
+  Other,
+}
+
+/** Reading a list marker: the marker, or why the line is not text. */
+type MarkerResult = Marker | Start.Text | Start.Other
+
+/** One paragraph being collected: [content start, line end, next line start] per line. */
+type ParagraphLines = number[]
+
+/** A list item being collected. */
+interface ItemDraft {
+  readonly start: number
+  /** Column (from the line start) where the item's content starts (CommonMark 5.2). */
+  readonly contentColumn: number
+  readonly paragraphs: ParagraphLines[]
+  /** A blank line separates two of its paragraphs (mdast `spread`). */
+  spread: boolean
+}
+
+/** A list being collected. */
+interface ListDraft {
+  readonly kind: number
+  readonly ordered: boolean
+  readonly start: number
+  readonly items: ItemDraft[]
+  /** A blank line separates two of its items (mdast `spread`). */
+  spread: boolean
+}
+
+/** A run of `*` or `_` inside a paragraph, as micromark's attention resolver sees it. */
+interface DelimiterRun {
+  readonly marker: number
+  /** Offset of its first unused character (moves right as it closes). */
+  start: number
+  /** Offset past its last unused character (moves left as it opens). */
+  end: number
+  readonly open: boolean
+  readonly close: boolean
+  /** Inside a matched pair: plain text from then on. */
+  dead: boolean
+  /** Pairs it closed, innermost first. */
+  readonly closes: Pair[]
+  /** Pairs it opened, innermost first. */
+  readonly opens: Pair[]
+}
+
+/** Emphasis or strong emphasis: its delimiters' offsets. */
+interface Pair {
+  readonly strong: boolean
+  readonly openStart: number
+  readonly closeEnd: number
+  node?: Strong | Emphasis
+}
+
+/** Pieces of a paragraph's inline content, in source order. */
+const enum Piece {
+  Data,
+  LineEnding,
+  HardBreak,
+  /** A delimiter run, by index. */
+  Run,
+}
+
+/**
+ * Parses a text in the Markdown subset personalised texts use, exactly as `parseMarkdown` does
+ * (remark-parse, then line endings to `break` nodes); `undefined` when the text leaves the subset
+ * (see the module comment), for the caller to parse it with remark-parse.
+ *
+ * @param text The Markdown text.
+ * @returns The mdast tree, positions included, or `undefined` outside the subset.
+ */
+export function parseSimpleMarkdown(text: string): Root | undefined {
+  if (!inlineSubset(text)) return undefined
+  return new SimpleParser(text).parse()
+}
+
+class SimpleParser {
+  private readonly text: string
+  private readonly lineStarts: number[] = [0]
+  private readonly children: RootContent[] = []
+  /** Top-level paragraphs, filled in once the text is read (their lines are complete then). */
+  private readonly pending: [Paragraph, ParagraphLines][] = []
+  private paragraph: ParagraphLines | undefined
+  private list: ListDraft | undefined
+  // The line being read: its start, its first non-space character, its end (before the line
+  // ending) and the start of the next line.
+  private start = 0
+  private first = 0
+  private end = 0
+  private next = 0
+
+  constructor(text: string) {
+    this.text = text
+  }
+
+  parse(): Root | undefined {
+    const text = this.text
+    const length = text.length
+    let start = 0
+    // A blank line since the last block line.
+    let blank = false
+    while (start <= length) {
+      let end = start
+      let code = text.charCodeAt(end)
+      while (end < length && code !== LF && code !== CR) code = text.charCodeAt(++end)
+      let first = start
+      while (first < end && text.charCodeAt(first) === SPACE) first++
+      let blankLine = first === end
+      if (text.charCodeAt(first) === TAB) {
+        // Tabs in indentation: only blank lines may have them.
+        let rest = first
+        while (rest < end && (text.charCodeAt(rest) === TAB || text.charCodeAt(rest) === SPACE)) {
+          rest++
+        }
+        if (rest < end) return undefined
+        blankLine = true
+      }
+      this.start = start
+      this.first = first
+      this.end = end
+      this.next = code === CR && text.charCodeAt(end + 1) === LF ? end + 2 : end + 1
+      if (blankLine) {
+        this.paragraph = undefined
+        blank = true
+      } else {
+        if (!this.line(blank)) return undefined
+        blank = false
+      }
+      if (end >= length) break
+      start = this.next
+      this.lineStarts.push(start)
+    }
+    this.closeList()
+    for (const [node, lines] of this.pending) this.fillParagraph(node, lines)
+    return {
+      type: 'root',
+      children: this.children,
+      position: { start: { line: 1, column: 1, offset: 0 }, end: this.point(length) },
+    }
+  }
+
+  /** Takes the current line, which is not blank; `false` when it leaves the subset. */
+  private line(blank: boolean): boolean {
+    const indent = this.first - this.start
+    const list = this.list
+    const item = list?.items[list.items.length - 1]
+    if (list && item) {
+      if (indent >= item.contentColumn) {
+        // Inside the item: paragraph continuation, or after a blank line a new paragraph.
+        const relative = indent - item.contentColumn
+        if (this.paragraph && !blank) return this.continueParagraph(relative)
+        if (relative >= 4 || this.startOf(this.first) !== Start.Text) return false
+        item.spread = true
+        this.paragraph = [this.first, this.end, this.next]
+        item.paragraphs.push(this.paragraph)
+        return true
+      }
+      const marker = indent < 4 ? this.marker(this.first) : Start.Text
+      if (marker === Start.Other) return false
+      if (marker !== Start.Text) {
+        if (marker.kind === list.kind) {
+          if (blank) list.spread = true
+          return this.openItem(list, marker)
+        }
+        // Another kind of list: a new list, if it may interrupt the paragraph.
+        if (this.paragraph && !blank && !marker.interrupts) return false
+        this.closeList()
+        return this.openList(marker)
+      }
+      if (this.paragraph && !blank) return this.continueParagraph(indent)
+      this.closeList()
+    }
+    if (this.paragraph && !blank) return this.continueParagraph(indent)
+    if (indent >= 4) return false
+    const marker = this.marker(this.first)
+    if (marker === Start.Other) return false
+    if (marker === Start.Text) {
+      this.paragraph = [this.first, this.end, this.next]
+      this.children.push(this.paragraphDraftNode(this.paragraph))
+      return true
+    }
+    return this.openList(marker)
+  }
+
+  /**
+   * A non-blank line after a paragraph line: its continuation, unless it starts a block that
+   * interrupts a paragraph (then outside the subset, or a new list).
+   *
+   * @param indent Columns of indentation, counted from the paragraph's container.
+   */
+  private continueParagraph(indent: number): boolean {
+    const paragraph = this.paragraph as ParagraphLines
+    if (indent < 4) {
+      const marker = this.marker(this.first)
+      if (marker === Start.Other) return false
+      if (marker !== Start.Text) {
+        if (this.list) return false // a list inside an item, or a lazy line of another list
+        // A list interrupts a paragraph, an ordered one only from 1 (CommonMark 5.3).
+        if (!marker.interrupts) return false
+        this.paragraph = undefined
+        return this.openList(marker)
+      }
+    }
+    paragraph.push(this.first, this.end, this.next)
+    return true
+  }
+
+  private openList(marker: Marker): boolean {
+    this.list = {
+      kind: marker.kind,
+      ordered: marker.ordered,
+      start: marker.value,
+      items: [],
+      spread: false,
+    }
+    return this.openItem(this.list, marker)
+  }
+
+  /** A list item's first line: marker, 1 to 4 spaces, text that starts nothing else. */
+  private openItem(list: ListDraft, marker: Marker): boolean {
+    const text = this.text
+    const end = this.end
+    let content = marker.end
+    while (content < end && text.charCodeAt(content) === SPACE) content++
+    const spaces = content - marker.end
+    // No text, a tab, or 5 spaces or more (indented code inside the item): outside the subset.
+    if (content === end || spaces > 4 || text.charCodeAt(content) === TAB) return false
+    if (this.startOf(content) !== Start.Text) return false
+    this.paragraph = [content, end, this.next]
+    list.items.push({
+      start: this.first,
+      contentColumn: content - this.start,
+      paragraphs: [this.paragraph],
+      spread: false,
+    })
+    return true
+  }
+
+  private closeList(): void {
+    const list = this.list
+    if (!list) return
+    this.list = undefined
+    this.children.push(this.listNode(list))
+  }
+
+  /** What a line's content starts: text, a list item (as a marker) or anything else. */
+  private startOf(first: number): Start {
+    const marker = this.marker(first)
+    return marker === Start.Text ? Start.Text : Start.Other
+  }
+
+  /**
+   * Reads the start of the current line's content from `first` (indented less than 4 columns):
+   * a list marker, plain text, or {@link Start.Other} for any other block (or an item outside
+   * the subset).
+   */
+  private marker(first: number): MarkerResult {
+    const text = this.text
+    const end = this.end
+    const code = text.charCodeAt(first)
+    switch (code) {
+      case GREATER_THAN:
+      case EQUALS:
+        return Start.Other
+      case NUMBER_SIGN: {
+        let after = first
+        while (after < end && text.charCodeAt(after) === NUMBER_SIGN) after++
+        const next = text.charCodeAt(after)
+        const heading = after - first <= 6 && (after === end || next === SPACE || next === TAB)
+        return heading ? Start.Other : Start.Text
+      }
+      case TILDE:
+        return text.startsWith('~~~', first) ? Start.Other : Start.Text
+      case ASTERISK:
+      case DASH:
+      case UNDERSCORE:
+      case PLUS: {
+        if (code !== PLUS && this.thematicBreakOrUnderline(code, first)) return Start.Other
+        if (code === UNDERSCORE) return Start.Text
+        const next = text.charCodeAt(first + 1)
+        if (first + 1 === end || next === TAB) return Start.Other
+        if (next !== SPACE) return Start.Text
+        return { kind: code, ordered: false, value: 0, interrupts: true, end: first + 1 }
+      }
+      default: {
+        if (!isDigit(code)) return Start.Text
+        let after = first
+        while (after < end && isDigit(text.charCodeAt(after))) after++
+        const delimiter = text.charCodeAt(after)
+        if (after - first > 9 || (delimiter !== DOT && delimiter !== RIGHT_PARENTHESIS)) {
+          return Start.Text
+        }
+        const next = text.charCodeAt(after + 1)
+        if (after + 1 === end || next === TAB) return Start.Other
+        if (next !== SPACE) return Start.Text
+        const value = Number.parseInt(text.slice(first, after), 10)
+        const interrupts = after - first === 1 && code === 0x31
+        return { kind: delimiter, ordered: true, value, interrupts, end: after + 1 }
+      }
+    }
+  }
+
+  /**
+   * A thematic break (3 or more of one of `*`, `-`, `_`, blanks between) or a line of `-` only
+   * (a setext underline after a paragraph, CommonMark 4.1 and 4.3).
+   */
+  private thematicBreakOrUnderline(code: number, first: number): boolean {
+    const text = this.text
+    const end = this.end
+    let count = 0
+    let gap = false
+    let underline = true
+    for (let index = first; index < end; index++) {
+      const unit = text.charCodeAt(index)
+      if (unit === code) {
+        count++
+        if (gap) underline = false
+      } else if (unit === SPACE || unit === TAB) {
+        gap = true
+      } else {
+        return false
+      }
+    }
+    return count >= 3 || (code === DASH && underline)
+  }
+
+  /** The 1-based line and column of an offset (unist). */
+  private point(offset: number): Point {
+    const starts = this.lineStarts
+    let low = 0
+    let high = starts.length - 1
+    while (low < high) {
+      const middle = (low + high + 1) >> 1
+      if ((starts[middle] as number) <= offset) low = middle
+      else high = middle - 1
+    }
+    return { line: low + 1, column: offset - (starts[low] as number) + 1, offset }
+  }
+
+  private position(start: number, end: number): Position {
+    return { start: this.point(start), end: this.point(end) }
+  }
+
+  /** A top-level paragraph's node, in its place among the blocks, filled in at the end. */
+  private paragraphDraftNode(lines: ParagraphLines): Paragraph {
+    const node: Paragraph = { type: 'paragraph', children: [] }
+    this.pending.push([node, lines])
+    return node
+  }
+
+  private listNode(list: ListDraft): List {
+    const items: ListItem[] = list.items.map((item) => {
+      const children = item.paragraphs.map((lines) => this.paragraphNode(lines))
+      const last = item.paragraphs[item.paragraphs.length - 1] as ParagraphLines
+      return {
+        type: 'listItem',
+        spread: item.spread,
+        checked: null,
+        children,
+        position: this.position(item.start, last[last.length - 2] as number),
+      }
+    })
+    const firstItem = items[0] as ListItem
+    const lastItem = items[items.length - 1] as ListItem
+    return {
+      type: 'list',
+      ordered: list.ordered,
+      start: list.ordered ? list.start : null,
+      spread: list.spread,
+      children: items,
+      position: {
+        start: (firstItem.position as Position).start,
+        end: (lastItem.position as Position).end,
+      },
+    }
+  }
+
+  private paragraphNode(lines: ParagraphLines): Paragraph {
+    const node: Paragraph = { type: 'paragraph', children: [] }
+    this.fillParagraph(node, lines)
+    return node
+  }
+
+  /** Resolves a paragraph's inline content (CommonMark 6) into its node. */
+  private fillParagraph(node: Paragraph, lines: ParagraphLines): void {
+    const text = this.text
+    const runs: DelimiterRun[] = []
+    // Pieces as [kind, start, end] triples; Data pieces of runs are filled in after matching.
+    const pieces: number[] = []
+    const last = lines.length - 3
+    for (let line = 0; line <= last; line += 3) {
+      const first = lines[line] as number
+      const end = lines[line + 1] as number
+      // Trailing blanks: a hard break (two spaces or more, no tab) or dropped (CommonMark 6.7).
+      let trimmed = end
+      let tabs = false
+      while (trimmed > first) {
+        const unit = text.charCodeAt(trimmed - 1)
+        if (unit === TAB) tabs = true
+        else if (unit !== SPACE) break
+        trimmed--
+      }
+      let data = first
+      for (let index = first; index < trimmed; index++) {
+        const code = text.charCodeAt(index)
+        if (code !== ASTERISK && code !== UNDERSCORE) continue
+        if (index > data) pieces.push(Piece.Data, data, index)
+        let runEnd = index + 1
+        while (text.charCodeAt(runEnd) === code) runEnd++
+        // micromark's attention tokenizer: the characters around the run decide.
+        const before = classify(index > 0 ? text.charCodeAt(index - 1) : -1)
+        const after = classify(runEnd < text.length ? text.charCodeAt(runEnd) : -1)
+        const open = after === 0 || (after === 2 && before !== 0)
+        const close = before === 0 || (before === 2 && after !== 0)
+        runs.push({
+          marker: code,
+          start: index,
+          end: runEnd,
+          open: code === ASTERISK ? open : open && (before !== 0 || !close),
+          close: code === ASTERISK ? close : close && (after !== 0 || !open),
+          dead: false,
+          closes: [],
+          opens: [],
+        })
+        pieces.push(Piece.Run, runs.length - 1, 0)
+        data = runEnd
+        index = runEnd - 1
+      }
+      if (trimmed > data) pieces.push(Piece.Data, data, trimmed)
+      if (line < last) {
+        const next = lines[line + 2] as number
+        if (!tabs && end - trimmed >= 2) pieces.push(Piece.HardBreak, trimmed, next)
+        else pieces.push(Piece.LineEnding, end, next)
+      }
+    }
+    if (runs.length > 0) matchDelimiters(runs, 0, runs.length)
+    this.build(node, lines, pieces, runs)
+  }
+
+  /** Turns the pieces into phrasing nodes: text merged as mdast-util-from-markdown merges it. */
+  private build(
+    node: Paragraph,
+    lines: ParagraphLines,
+    pieces: number[],
+    runs: DelimiterRun[]
+  ): void {
+    const text = this.text
+    const stack: { children: PhrasingContent[] }[] = [node]
+    let parent: { children: PhrasingContent[] } = node
+    let value = ''
+    let valueStart = -1
+    let valueEnd = -1
+    let hasLineEnding = false
+    const flush = (): void => {
+      if (valueStart < 0) return
+      if (hasLineEnding) {
+        // newlineToBreak: pieces without positions, empty ones dropped.
+        const parts = value.split(/\r?\n|\r/)
+        for (let index = 0; index < parts.length; index++) {
+          if (index > 0) parent.children.push({ type: 'break' } satisfies Break)
+          const part = parts[index] as string
+          if (part !== '') parent.children.push({ type: 'text', value: part } satisfies Text)
+        }
+      } else {
+        parent.children.push({
+          type: 'text',
+          value,
+          position: this.position(valueStart, valueEnd),
+        } satisfies Text)
+      }
+      value = ''
+      valueStart = -1
+      hasLineEnding = false
+    }
+    const data = (start: number, end: number): void => {
+      if (valueStart < 0) valueStart = start
+      value += text.slice(start, end)
+      valueEnd = end
+    }
+    for (let index = 0; index < pieces.length; index += 3) {
+      const kind = pieces[index] as Piece
+      const start = pieces[index + 1] as number
+      const end = pieces[index + 2] as number
+      switch (kind) {
+        case Piece.Data:
+          data(start, end)
+          break
+        case Piece.LineEnding:
+          hasLineEnding = true
+          data(start, end)
+          break
+        case Piece.HardBreak:
+          flush()
+          parent.children.push({ type: 'break', position: this.position(start, end) })
+          break
+        default: {
+          // A delimiter run: the pairs it closes, its unused characters, the pairs it opens.
+          const run = runs[start] as DelimiterRun
+          for (const pair of run.closes) {
+            flush()
+            stack.pop()
+            parent = stack[stack.length - 1] as { children: PhrasingContent[] }
+            const closed = pair.node as Strong | Emphasis
+            closed.position = this.position(pair.openStart, pair.closeEnd)
+          }
+          if (run.end > run.start) data(run.start, run.end)
+          for (let open = run.opens.length - 1; open >= 0; open--) {
+            const pair = run.opens[open] as Pair
+            flush()
+            const opened: Strong | Emphasis = {
+              type: pair.strong ? 'strong' : 'emphasis',
+              children: [],
+            }
+            pair.node = opened
+            parent.children.push(opened)
+            stack.push(opened)
+            parent = opened
+          }
+        }
+      }
+    }
+    flush()
+    const first = lines[0] as number
+    const end = lines[lines.length - 2] as number
+    node.position = this.position(first, end)
+  }
+}
+
+/**
+ * micromark's attention resolver (`resolveAllAttention`) over the runs `[from, to)`: each run
+ * that can close looks back for the nearest run of the same marker that can open, skipping pairs
+ * whose lengths break the "multiple of 3" rule (on the lengths still unused, as micromark counts
+ * them); a pair uses two markers of each run when both have two, else one. The runs between a
+ * pair are resolved again among themselves (their lengths may have changed since they were
+ * tried), then become text.
+ */
+function matchDelimiters(runs: DelimiterRun[], from: number, to: number): void {
+  for (let index = from; index < to; index++) {
+    const closer = runs[index] as DelimiterRun
+    if (!closer.close || closer.dead) continue
+    while (closer.end > closer.start) {
+      const closeLength = closer.end - closer.start
+      let found = -1
+      for (let open = index - 1; open >= from; open--) {
+        const opener = runs[open] as DelimiterRun
+        if (opener.dead || !opener.open || opener.end === opener.start) continue
+        if (opener.marker !== closer.marker) continue
+        const openLength = opener.end - opener.start
+        if (
+          (opener.close || closer.open) &&
+          closeLength % 3 !== 0 &&
+          (openLength + closeLength) % 3 === 0
+        ) {
+          continue
+        }
+        found = open
+        break
+      }
+      if (found < 0) break
+      const opener = runs[found] as DelimiterRun
+      const use = opener.end - opener.start > 1 && closeLength > 1 ? 2 : 1
+      const pair: Pair = {
+        strong: use > 1,
+        openStart: opener.end - use,
+        closeEnd: closer.start + use,
+      }
+      opener.end -= use
+      opener.opens.push(pair)
+      closer.start += use
+      closer.closes.push(pair)
+      matchDelimiters(runs, found + 1, index)
+      for (let between = found + 1; between < index; between++) {
+        ;(runs[between] as DelimiterRun).dead = true
+      }
+    }
+  }
+}
