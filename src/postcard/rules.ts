@@ -8,6 +8,7 @@ import { checkAddressPlausibility } from './check-address-plausibility.ts'
 import { checkContent } from './check-content.ts'
 import { checkEmoji } from './check-emoji.ts'
 import { checkGlyphs } from './check-glyphs.ts'
+import { checkImageResolution } from './check-image-resolution.ts'
 import { checkMarkdownSyntax } from './check-markdown-syntax.ts'
 import { checkPostcardStructure } from './check-postcard-structure.ts'
 import { checkQrCodes } from './check-qr-codes.ts'
@@ -37,4 +38,5 @@ export const postcardRules: readonly PostcardRule[] = Object.freeze([
   checkUnknownFields,
   checkEmoji,
   checkGlyphs,
+  checkImageResolution,
 ])

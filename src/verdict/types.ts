@@ -63,6 +63,7 @@ export type WarningCode =
   | 'unknown-field'
   | 'payment-method-unknown'
   | 'invoice-email-missing'
+  | 'image-resolution'
   | (string & {})
 
 /**
@@ -82,6 +83,7 @@ export type RuleId =
   | 'unknown-fields'
   | 'emoji-set'
   | 'glyph-coverage'
+  | 'image-resolution'
   // campaigns (spec 2.1, 4.2)
   | 'campaign-structure'
   | 'campaign-formats'

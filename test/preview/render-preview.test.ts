@@ -279,7 +279,10 @@ describe('renderPreview', () => {
     const { front, verdict } = renderPreview(body, design, { fonts })
     expect(front).toContain(`<image x="1" y="2" width="3" height="4" href="${png}"/>`)
     expect(front).toContain('<rect x="0" y="0" width="10" height="5" fill="#112233"/>')
-    expect(verdict.warnings).toEqual([])
+    // Drawn, not rejected: its one pixel over 3 × 4 mm is only too coarse to print sharp.
+    expect(verdict.warnings.map((warning) => [warning.code, warning.data?.['dpi']])).toEqual([
+      ['image-resolution', 6],
+    ])
 
     // parseDesign already refuses network URLs; a design object built by hand is still checked.
     const forged = {
