@@ -15,6 +15,7 @@ import {
   type FitMeasurement,
   type FontRegistry,
   type MarkdownFitError,
+  type PostcardAnalysis,
   type Preflight,
   type Verdict,
   type Warning,
@@ -42,6 +43,8 @@ export interface FitMeter {
 
 /** Everything one update produces. */
 export interface LiveResult {
+  /** The one analysis of the body that every output here is drawn from (and the PDF proof). */
+  readonly analysis: PostcardAnalysis
   /** The verdict the API would give this body (the analysis' verdict, plus preview warnings). */
   readonly verdict: Verdict
   /** SVG document of the front. */
@@ -211,6 +214,7 @@ export function createLiveCheck(design: Design, fieldPaths: Iterable<string>): L
         })
       }
       return {
+        analysis,
         verdict,
         front,
         back,
