@@ -343,6 +343,8 @@ describe('the demo page', () => {
       timeout: 60_000,
     },
     async () => {
+      await page.locator('#design').selectOption('designs/a6-greeting.json')
+      await settled()
       await retype('Greeting', 'Hello **Erika**! *Spring*')
       await retype('Message', SHORT_MESSAGE)
       const scripts = () => requests.filter((url) => url.endsWith('.js'))
