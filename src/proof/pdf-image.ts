@@ -7,6 +7,7 @@
  * @module
  */
 import { decodeBase64 } from '../image/base64.ts'
+import { readJpegFrame } from '../image/jpeg-frame.ts'
 import { readDataUri, type ImageMediaType } from '../image/read-data-uri.ts'
 import { deflate } from './flate.ts'
 import type { PdfResources } from './pdf-resources.ts'
@@ -74,8 +75,14 @@ function embedJpeg(
   resources: PdfResources,
   rgbSpace: () => PdfValue
 ): EmbeddedImage | undefined {
-  const frame = jpegFrame(bytes)
-  if (!frame) return undefined
+  const frame = readJpegFrame(bytes)
+  if (
+    !frame ||
+    frame.precision !== 8 ||
+    !(frame.width > 0 && frame.height > 0) ||
+    ![1, 3, 4].includes(frame.components)
+  )
+    return undefined
   const space =
     frame.components === 1
       ? pdfName('DeviceGray')
@@ -98,38 +105,6 @@ function embedJpeg(
     { encoded: true }
   )
   return { ref, width: frame.width, height: frame.height }
-}
-
-/** The first frame header of a JPEG (SOF0-SOF15 but DHT, JPG, DAC), and an Adobe marker. */
-function jpegFrame(
-  bytes: Uint8Array
-): { width: number; height: number; components: number; adobe: boolean } | undefined {
-  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return undefined
-  let at = 2
-  let adobe = false
-  while (at + 4 <= bytes.length) {
-    if (bytes[at] !== 0xff) return undefined
-    const marker = bytes[at + 1] as number
-    if (marker === 0xff) {
-      at++
-      continue
-    }
-    const length = ((bytes[at + 2] as number) << 8) | (bytes[at + 3] as number)
-    if (marker === 0xee && String.fromCharCode(...bytes.subarray(at + 4, at + 9)) === 'Adobe') {
-      adobe = true
-    }
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      if (bytes[at + 4] !== 8) return undefined
-      const height = ((bytes[at + 5] as number) << 8) | (bytes[at + 6] as number)
-      const width = ((bytes[at + 7] as number) << 8) | (bytes[at + 8] as number)
-      const components = bytes[at + 9] as number
-      if (!(width > 0 && height > 0) || ![1, 3, 4].includes(components)) return undefined
-      return { width, height, components, adobe }
-    }
-    if (length < 2) return undefined
-    at += 2 + length
-  }
-  return undefined
 }
 
 function embedPng(

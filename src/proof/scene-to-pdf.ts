@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { forEachQrRun } from '../scene/qr-runs.ts'
 import type { SvgTreeNode } from '../svg/sanitize-svg.ts'
 import type { Box, ExclusionClip, GlyphRunNode, SceneNode, Stroke } from '../scene/scene-types.ts'
 import { readSvgImage } from '../scene/svg-image.ts'
@@ -102,20 +103,10 @@ function drawNode(node: SceneNode, context: ScenePdfContext, out: string[]): voi
       return
     }
     case 'qr': {
-      const { size, modules } = node.symbol
       const runs: string[] = []
-      for (let row = 0; row < size; row++) {
-        let column = 0
-        while (column < size) {
-          if (!modules[row * size + column]) {
-            column++
-            continue
-          }
-          const start = column
-          while (column < size && modules[row * size + column]) column++
-          runs.push(`${start + node.quiet} ${row + node.quiet} ${column - start} 1 re`)
-        }
-      }
+      forEachQrRun(node.symbol, node.quiet, (x, y, run) => {
+        runs.push(`${x} ${y} ${run} 1 re`)
+      })
       out.push(
         `q ${colourOperator(BLACK, mode)} ${cm([node.module, 0, 0, node.module, node.x, node.y])}\n${runs.join('\n')}\nf Q`
       )

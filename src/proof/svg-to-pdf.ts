@@ -13,6 +13,7 @@
  */
 import type { SvgTreeElement, SvgTreeNode } from '../svg/sanitize-svg.ts'
 import { parseDeclarations } from '../preview/svg-styles.ts'
+import { PX_PER_UNIT } from '../scene/svg-image.ts'
 import {
   colourOperator,
   componentText,
@@ -260,16 +261,6 @@ function localReference(text: string): { id: string; rest: string } | undefined 
 }
 
 const lengthPattern = /^(-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?)(px|mm|cm|in|pt|pc|em|ex|%)?$/i
-const PER_UNIT: Readonly<Record<string, number>> = {
-  px: 1,
-  mm: 96 / 25.4,
-  cm: 96 / 2.54,
-  in: 96,
-  pt: 96 / 72,
-  pc: 16,
-  em: 16,
-  ex: 8,
-}
 
 /** A length in user units; percentages of the viewport's width, height or normalised diagonal. */
 function length(
@@ -291,7 +282,7 @@ function length(
           : Math.hypot(viewport.width, viewport.height) / Math.SQRT2
     return (value / 100) * base
   }
-  return value * (PER_UNIT[unit] ?? 1)
+  return value * (PX_PER_UNIT[unit] ?? 1)
 }
 
 function attributeLength(

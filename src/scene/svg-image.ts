@@ -27,14 +27,20 @@ export interface SvgImage {
 
 const svgType: readonly ImageMediaType[] = ['image/svg+xml']
 const number = /^(-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?)(px|mm|cm|in|pt|pc)?$/i
-const unitsPerPx: Readonly<Record<string, number>> = {
+/**
+ * CSS pixels per unit of an SVG length (CSS Values 4: 96 px to the inch); `em` and `ex` at the
+ * initial font size of 16 px, for lengths without a font context.
+ */
+export const PX_PER_UNIT: Readonly<Record<string, number>> = Object.freeze({
   px: 1,
   mm: 96 / 25.4,
   cm: 96 / 2.54,
   in: 96,
   pt: 96 / 72,
   pc: 16,
-}
+  em: 16,
+  ex: 8,
+})
 
 /**
  * Reads an SVG image of the design.
@@ -85,5 +91,5 @@ function viewportOf(root: SvgTreeElement): SvgImageViewport {
 function pixels(value: string | undefined): number | undefined {
   const match = value === undefined ? null : number.exec(value.trim())
   if (!match) return undefined
-  return Number(match[1]) * (unitsPerPx[(match[2] ?? 'px').toLowerCase()] ?? 1)
+  return Number(match[1]) * (PX_PER_UNIT[(match[2] ?? 'px').toLowerCase()] ?? 1)
 }
