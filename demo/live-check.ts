@@ -16,6 +16,7 @@ import {
   type EmojiArtwork,
   type FitMeasurement,
   type FontRegistry,
+  type PostcardAnalysis,
   type Preflight,
   type Verdict,
   type Warning,
@@ -51,6 +52,8 @@ export interface FitMeter {
 
 /** Everything one update produces. */
 export interface LiveResult {
+  /** The one analysis of the body that every output here is drawn from (and the PDF proof). */
+  readonly analysis: PostcardAnalysis
   /** The verdict the API would give this body (the analysis' verdict, plus preview warnings). */
   readonly verdict: Verdict
   /** SVG document of the front. */
@@ -200,6 +203,7 @@ export function createLiveCheck(design: Design, fieldPaths: Iterable<string>): L
         (element) => element.type === 'address'
       )
       return {
+        analysis,
         verdict,
         front,
         back,

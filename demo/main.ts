@@ -76,6 +76,7 @@ const flowHint = byId('flow-hint', HTMLElement)
 const tokenSelect = byId('token', HTMLSelectElement)
 const fieldsHost = byId('design-fields', HTMLElement)
 const guides = byId('guides', HTMLInputElement)
+const downloadProof = byId('download-proof', HTMLButtonElement)
 const front = byId('front', HTMLElement)
 const back = byId('back', HTMLElement)
 const timing = byId('timing', HTMLElement)
@@ -251,6 +252,40 @@ async function run(): Promise<LiveResult | undefined> {
   }
 }
 
+/**
+ * Draws the card as checked last as a PDF proof and hands it to the browser as a download. The
+ * proof code (`postcard-preflight/proof`) is loaded on the first click only, so the page's first
+ * load stays within its budget; it draws the same analysis as the preview, with the same artwork.
+ */
+async function saveProof(): Promise<void> {
+  clearTimeout(timer)
+  timer = undefined
+  const result = await run()
+  if (!result || !page) return
+  downloadProof.disabled = true
+  try {
+    const { renderProof } = await import('../src/proof/index.ts')
+    const pdf = renderProof(result.analysis, { emojiArtwork: emoji.artwork })
+    const url = URL.createObjectURL(
+      new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' })
+    )
+    const link = h(
+      'a',
+      {
+        href: url,
+        download: `proof-${page.entry.file.replace(/^.*\//, '').replace(/\.json$/, '')}.pdf`,
+      },
+      []
+    )
+    link.click()
+    setTimeout(() => URL.revokeObjectURL(url), 60_000)
+  } catch (error) {
+    showProblem(error instanceof Error ? error.message : String(error))
+  } finally {
+    downloadProof.disabled = false
+  }
+}
+
 /** Marks the page busy while a check is scheduled or running (`data-pending`, for tests). */
 function settle(run: number): void {
   if (timer === undefined && run === generation) delete app.dataset['pending']
@@ -395,6 +430,7 @@ async function start(): Promise<void> {
     schedule()
   })
   guides.addEventListener('change', () => void run())
+  downloadProof.addEventListener('click', () => void saveProof())
   tokenSelect.addEventListener('change', () => {
     if (last) sendPanel?.showCurrent({ body: last.body, token: tokenSelect.value })
   })

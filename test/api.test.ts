@@ -72,3 +72,10 @@ test('should type the address functions with their exported types', async () => 
   expect(recognizeCountry('Duitsland')).toBe('DE')
   expect(recognizeCountry(undefined as unknown as string)).toBeUndefined()
 })
+
+test('should expose the proof API', async () => {
+  expect(Object.keys(await import('../src/proof/index.ts')).sort()).toEqual([
+    'ProofOptionsError',
+    'renderProof',
+  ])
+})

@@ -71,6 +71,7 @@ export type WarningCode =
   | 'unknown-field'
   | 'payment-method-unknown'
   | 'invoice-email-missing'
+  | 'image-resolution'
   | (string & {})
 
 /**
@@ -95,6 +96,7 @@ export type RuleId =
   | 'unknown-fields'
   | 'emoji-set'
   | 'glyph-coverage'
+  | 'image-resolution'
   // campaigns (spec 2.1, 4.2)
   | 'campaign-structure'
   | 'campaign-formats'

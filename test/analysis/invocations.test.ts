@@ -13,6 +13,7 @@ import { createPreflight } from '../../src/analysis/create-preflight.ts'
 import { parseDesign } from '../../src/design/parse-design.ts'
 import type { Design } from '../../src/design/types.ts'
 import { renderPreview } from '../../src/preview/render-preview.ts'
+import { renderProof } from '../../src/proof/render-proof.ts'
 import { validatePostcard } from '../../src/postcard/validate-postcard.ts'
 import { createFontRegistry } from '../../src/text/font-registry.ts'
 import type { FontRegistry } from '../../src/text/types.ts'
@@ -213,6 +214,21 @@ describe('one reading and one layout per value (10-area sample card)', () => {
     // The oracle last: it reads and lays out again, in an analysis of its own.
     expect(verdict).toEqual(validatePostcard(body, design, { fonts }))
     expect(preview.verdict).toEqual(verdict)
+  })
+
+  test('should read, parse and lay out nothing when drawing an analysis as a PDF proof', () => {
+    const analysis = analyzePostcard(body, design, { fonts })
+    for (const list of Object.values(calls)) list.length = 0
+    const pdf = renderProof(analysis, { emojiArtwork: artwork, overflow: true, marks: true })
+    expect(new TextDecoder().decode(pdf.subarray(0, 8))).toBe('%PDF-1.6')
+    expect(calls).toEqual({
+      readMarkdown: [],
+      parseMarkdown: [],
+      layoutBlocks: [],
+      breakBlocks: [],
+      placeBlocks: [],
+      measureBlocks: [],
+    })
   })
 
   test('should draw the same bytes from an analysis as from the body', () => {

@@ -400,6 +400,48 @@ describe('the demo page', () => {
     )
   })
 
+  it(
+    'should download the PDF proof of the card, its code loaded on the first click only',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      await page.locator('#design').selectOption('designs/a6-greeting.json')
+      await settled()
+      await retype('Greeting', 'Hello **Erika**! *Spring*')
+      await retype('Message', SHORT_MESSAGE)
+      const scripts = () => requests.filter((url) => url.endsWith('.js'))
+      const before = scripts()
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download PDF proof', exact: true }).click(),
+      ])
+      expect(download.suggestedFilename()).toBe('proof-a6-greeting.pdf')
+      expect(scripts().filter((url) => !before.includes(url)).length).toBeGreaterThan(0)
+      const pdf = new Uint8Array(await readFile(await download.path()))
+
+      // The oracle: the sandbox server (the core in Node) draws the entry of the same card.
+      await page.getByRole('button', { name: 'New request id', exact: true }).click()
+      const sent = await send('Send to sandbox')
+      expect(sent.status).toBe('201 Created')
+      const id = await page.locator('#request-id').inputValue()
+      const token = await page.locator('#token').inputValue()
+      const proof = await fetch(`${sandbox.url}/api/v1/entries/${id}/proof.pdf`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(proof.status).toBe(200)
+      expect(pdf).toEqual(new Uint8Array(await proof.arrayBuffer()))
+      // A second click reuses the loaded chunk.
+      const loaded = scripts()
+      const [again] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download PDF proof', exact: true }).click(),
+      ])
+      expect(new Uint8Array(await readFile(await again.path()))).toEqual(pdf)
+      expect(scripts()).toEqual(loaded)
+    }
+  )
+
   it('should take the screenshot the README shows (written to docs/demo.png with UPDATE=1)', async () => {
     await page.locator('#design').selectOption('designs/a6-greeting.json')
     await settled()

@@ -181,4 +181,29 @@ describe('createLiveCheck', () => {
     const bare: FormBody = { flow_id: body.flow_id, from: body.from, to: body.to }
     expect(createLiveCheck(none, []).update(bare, inputs()).address).toEqual([])
   })
+
+  it('should show a design image below 300 dpi with its dpi under the verdict', async () => {
+    const json = await readFile(new URL('../../designs/dl-plain.json', import.meta.url), 'utf8')
+    const source = JSON.parse(json) as {
+      sides: { front: { elements: { type: string; width_mm: number; height_mm: number }[] } }
+    }
+    const image = source.sides.front.elements.find((element) => element.type === 'image')
+    if (!image) throw new Error('dl-plain.json has an image on the front')
+    // Its 240 × 240 pixels over 40 × 40 mm: 152.4 dpi.
+    image.width_mm = 40
+    image.height_mm = 40
+    const coarse = parseDesign(source)
+    const sample: FormBody = {
+      ...body,
+      content: sampleContent(coarse),
+      qr_codes: sampleQrCodes(coarse),
+    }
+    const result = createLiveCheck(coarse, pathsOf(coarse)).update(sample, inputs())
+    const expected = validatePostcard(sample, coarse, { fonts }).warnings.filter(
+      (warning) => warning.code === 'image-resolution'
+    )
+    expect(expected.map((warning) => warning.data?.['dpi'])).toEqual([152])
+    expect(result.other.warnings).toEqual(expected)
+    expect(result.verdict.warnings).toEqual(expect.arrayContaining(expected))
+  })
 })
