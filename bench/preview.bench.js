@@ -14,6 +14,7 @@ import { renderPreview } from '../dist/preview/render-preview.js'
 import { createFontRegistry } from '../dist/text/font-registry.js'
 import { validatePostcard } from '../dist/postcard/validate-postcard.js'
 import { analyzePostcard } from '../dist/analysis/analyze-postcard.js'
+import { createPreflight } from '../dist/analysis/create-preflight.js'
 import { personalisedPostcard } from './personalised.js'
 
 /** Median budget of a typical postcard (issue 5), and size budget of one SVG document. */
@@ -90,7 +91,7 @@ export async function run() {
   await bench.run()
 
   // What a campaign sends: every call a new recipient, validated and drawn.
-  const bodies = Array.from({ length: UNIQUE_WARMUP + UNIQUE_CALLS + 100 }, (_, index) =>
+  const bodies = Array.from({ length: 3 * (UNIQUE_WARMUP + UNIQUE_CALLS) + 100 }, (_, index) =>
     personalisedPostcard(typical.body, index)
   )
   if (!validatePostcard(bodies[0], typical.design, typical.options).ok) {
@@ -104,12 +105,21 @@ export async function run() {
     warmupIterations: UNIQUE_WARMUP,
   })
   const { fonts: _fonts, ...drawOptions } = typical.options
+  const preflight = createPreflight({ design: typical.design, fonts })
   unique
     .add(
       'validate + preview, unique personalised A6 body: one analysis, its verdict and renderPreview(analysis) (what a campaign sends)',
       () => {
         const body = bodies[next++ % bodies.length]
         const analysis = analyzePostcard(body, typical.design, { fonts })
+        if (!analysis.verdict.ok) throw new Error('a personalised body does not pass')
+        renderPreview(analysis, drawOptions)
+      }
+    )
+    .add(
+      '  the same through a Preflight: preflight.analyze(body) + renderPreview(analysis) (a server: one Preflight per design)',
+      () => {
+        const analysis = preflight.analyze(bodies[next++ % bodies.length])
         if (!analysis.verdict.ok) throw new Error('a personalised body does not pass')
         renderPreview(analysis, drawOptions)
       }

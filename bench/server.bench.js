@@ -27,6 +27,9 @@ import { handlerOptionsOf, loadServerConfig } from '../dist/node/server-config.j
 import { personalisedPostcard } from './personalised.js'
 
 const CONNECTIONS = 10
+/** Calls of each in-process unique-body row (warm-up included). */
+const UNIQUE_WARMUP = 500
+const UNIQUE_CALLS = 3000
 const DURATION_S = 10
 const PRISM_BIN = process.env.PRISM_BIN ?? '/tmp/prism/node_modules/.bin/prism'
 
@@ -242,6 +245,55 @@ export async function run() {
     )
   )
   rows.push(taskRow(fetchHandler))
+
+  // The same split on what a campaign sends: every call a new recipient's body (and, in the
+  // pipeline, a new X-Request-Id), so no verdict comes from the flow's cache. Fixed counts of
+  // pre-built bodies: no body is ever sent twice.
+  const uniqueBodies = Array.from({ length: 2 * (UNIQUE_WARMUP + UNIQUE_CALLS) + 10 }, (_, index) =>
+    JSON.stringify(personalisedPostcard(postcard, 1_000_000 + index))
+  )
+  let nextUnique = 0
+  const uniqueRun = `${process.pid}-${Date.now()}`
+  const unique = new Bench({
+    time: 0,
+    iterations: UNIQUE_CALLS,
+    warmupTime: 0,
+    warmupIterations: UNIQUE_WARMUP,
+  })
+  unique.add('validatePostcard alone: unique personalised A6 postcard (no cache)', () => {
+    const text = uniqueBodies[nextUnique++ % uniqueBodies.length]
+    if (!validatePostcard(JSON.parse(text), design, { fonts: config.fonts }).ok) {
+      throw new Error('validatePostcard: a personalised postcard is not valid')
+    }
+  })
+  unique.add(
+    'pipeline in-process without Request/Response: unique personalised A6 postcard + X-Request-Id → 201',
+    async () => {
+      const index = nextUnique++
+      const collected = new TextEncoder().encode(uniqueBodies[index % uniqueBodies.length])
+      const answer = await direct({
+        method: 'POST',
+        url,
+        headers: new Headers({
+          ...headers,
+          'content-length': String(collected.byteLength),
+          'x-request-id': `bench-${uniqueRun}-${index}`,
+        }),
+        body: null,
+        collected,
+      })
+      if (answer.status !== 201) throw new Error(`direct call: expected 201, got ${answer.status}`)
+    }
+  )
+  await unique.run()
+  const [uniqueValidation, uniquePipeline] = unique.tasks
+  rows.push(taskRow(uniqueValidation))
+  rows.push(
+    taskRow(
+      uniquePipeline,
+      `of which validatePostcard ${Math.round((100 * uniqueValidation.result.latency.p50) / uniquePipeline.result.latency.p50)} %`
+    )
+  )
 
   // Over loopback, the server in its own process.
   const { child, match } = await startChild(

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { createMessages, type Messages } from '../src/forms/index.ts'
 import {
   createPreflight,
   renderPreview,
@@ -15,7 +16,7 @@ import {
   type EmojiArtwork,
   type FitMeasurement,
   type FontRegistry,
-  type MarkdownFitError,
+  type PostcardAnalysis,
   type Preflight,
   type Verdict,
   type Warning,
@@ -23,9 +24,15 @@ import {
 
 /** The messages and warnings the page shows next to one field (or section). */
 export interface Findings {
-  /** Messages of the 422 body for this field, word for word (spec 7.1). */
+  /**
+   * Messages of the 422 body for this field in the page's language (in English word for word
+   * the 422's, spec 7.1).
+   */
   readonly errors: readonly string[]
-  /** Non-blocking findings: emoji outside the pinned set, missing glyphs, a doubtful zip. */
+  /**
+   * Non-blocking findings: emoji outside the pinned set, missing glyphs, a doubtful zip; their
+   * `message` in the page's language.
+   */
   readonly warnings: readonly Warning[]
 }
 
@@ -35,14 +42,18 @@ export interface FitMeter {
   readonly fits: boolean
   /** Share of the area's height the text takes, from 0 to 1 (1 when it overflows). */
   readonly used: number
-  /** `3.2 mm left`, or `overflows by 4.1 mm: cut 86 characters`. */
+  /** `3.2 mm left`, or `overflows by 4.1 mm: cut 86 characters` (`noch 3,2 mm frei`...). */
   readonly text: string
+  /** `35.2 of 40 mm used, 8 lines`. */
+  readonly detail: string
   /** The measurement it was made from (the area's layout in the analysis). */
   readonly measurement: FitMeasurement
 }
 
 /** Everything one update produces. */
 export interface LiveResult {
+  /** The one analysis of the body that every output here is drawn from (and the PDF proof). */
+  readonly analysis: PostcardAnalysis
   /** The verdict the API would give this body (the analysis' verdict, plus preview warnings). */
   readonly verdict: Verdict
   /** SVG document of the front. */
@@ -81,6 +92,8 @@ export interface LiveInputs {
   readonly emojiArtwork: ReadonlyMap<string, EmojiArtwork>
   /** Show bleed and a 3 mm safe zone in the preview. */
   readonly guides: boolean
+  /** The messages of the page's language (`createMessages(locale)`); English by default. */
+  readonly messages?: Messages
 }
 
 /** Runs updates for one design. */
@@ -94,38 +107,7 @@ const SAFE_ZONE_MM = 3
 
 const NO_FINDINGS: Findings = { errors: [], warnings: [] }
 
-/**
- * The number of characters to cut, as the fit error's `suggested_action` states it (the core's
- * `formatSuggestion`: `Shorten the text by at least 86 characters ...`).
- */
-function charactersToCut(error: MarkdownFitError | undefined): number | undefined {
-  const match = error ? /\bat least (\d+) characters?\b/.exec(error.suggested_action) : null
-  return match ? Number(match[1]) : undefined
-}
-
-/** Millimetres with one decimal, rounded towards the safe side. */
-function mm(value: number, direction: 'down' | 'up'): string {
-  const tenths = direction === 'down' ? Math.floor(value * 10 + 1e-9) : Math.ceil(value * 10 - 1e-9)
-  return (Math.max(direction === 'up' ? 1 : 0, tenths) / 10).toFixed(1)
-}
-
-/**
- * Words a fit meter. Space left is rounded down and an overflow up, so the meter never promises
- * room that is not there.
- *
- * @param measurement The measurement of the text.
- * @param error The text's item of `meta.markdown_fit_errors`, when the verdict has one.
- * @returns `3.2 mm left`, `overflows by 4.1 mm: cut 86 characters`, or for a word wider than
- *   the area `too wide by 2.3 mm: cut 5 characters`.
- */
-export function describeFit(measurement: FitMeasurement, error?: MarkdownFitError): string {
-  if (measurement.fits) return `${mm(measurement.remaining_mm, 'down')} mm left`
-  const cut = charactersToCut(error)
-  const fix = cut === undefined ? '' : `: cut ${cut} ${cut === 1 ? 'character' : 'characters'}`
-  if (measurement.overflow_mm > 0)
-    return `overflows by ${mm(measurement.overflow_mm, 'up')} mm${fix}`
-  return `too wide by ${mm(measurement.width_overflow_mm, 'up')} mm${fix}`
-}
+const ENGLISH = createMessages('en')
 
 /**
  * The field of the form a finding belongs to: its path, else the closest enclosing path that is
@@ -167,6 +149,7 @@ export function createLiveCheck(design: Design, fieldPaths: Iterable<string>): L
         last.clear()
       }
       const analysis = preflight.analyze(body)
+      const messages = inputs.messages ?? ENGLISH
       const { front, back, verdict } = renderPreview(analysis, {
         emojiArtwork: inputs.emojiArtwork,
         idPrefix: 'pp-',
@@ -186,14 +169,14 @@ export function createLiveCheck(design: Design, fieldPaths: Iterable<string>): L
         }
         return entry
       }
-      if (!verdict.ok) {
-        for (const [path, messages] of Object.entries(verdict.body.errors)) {
-          slot(path).errors.push(...messages)
-        }
+      // The findings as data, worded in the page's language (English: the 422's own words).
+      for (const error of analysis.findings.errors) {
+        slot(error.path).errors.push(messages.message(error))
       }
-      for (const warning of verdict.warnings) slot(warning.path).warnings.push(warning)
+      for (const warning of verdict.warnings) {
+        slot(warning.path).warnings.push({ ...warning, message: messages.message(warning) })
+      }
 
-      const fitErrors = verdict.ok ? undefined : verdict.body.meta?.markdown_fit_errors
       const meters = new Map<string, FitMeter>()
       const remeasured: string[] = []
       for (const analysed of analysis.areas) {
@@ -205,14 +188,14 @@ export function createLiveCheck(design: Design, fieldPaths: Iterable<string>): L
         }
         // The analysis holds the meter of every text it laid out; an absent text is empty.
         const measurement = analysed.fit ?? preflight.measureFit(area.key, text)
-        const error = fitErrors?.find((item) => item.key === area.key)
         meters.set(area.key, {
           key: area.key,
           fits: measurement.fits,
           used: measurement.fits
             ? Math.min(1, measurement.measured_height_mm / Math.max(area.height_mm, 1e-9))
             : 1,
-          text: describeFit(measurement, error),
+          text: messages.fit(measurement, analysed.fitSuggestion),
+          detail: messages.fitDetail(measurement),
           measurement,
         })
       }
@@ -220,6 +203,7 @@ export function createLiveCheck(design: Design, fieldPaths: Iterable<string>): L
         (element) => element.type === 'address'
       )
       return {
+        analysis,
         verdict,
         front,
         back,

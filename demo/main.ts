@@ -7,6 +7,7 @@
  */
 import sandboxConfig from '../config/sandbox.json' with { type: 'json' }
 import fontsManifest from '../fonts/fonts.json' with { type: 'json' }
+import { createMessages, LOCALES, type Locale, type Messages } from '../src/forms/index.ts'
 import {
   parseDesign,
   previewEmojiKeys,
@@ -14,6 +15,7 @@ import {
   type FontRegistry,
   type Verdict,
 } from '../src/index.ts'
+import { DEMO_TEXTS, type DemoTexts, type StaticText } from './demo-texts.ts'
 import { byId, h, setItems, setText } from './dom.ts'
 import { createHttpEmojiArtwork } from './emoji-artwork-source.ts'
 import { faceNeeds, markdownFaces } from './face-needs.ts'
@@ -74,6 +76,7 @@ const flowHint = byId('flow-hint', HTMLElement)
 const tokenSelect = byId('token', HTMLSelectElement)
 const fieldsHost = byId('design-fields', HTMLElement)
 const guides = byId('guides', HTMLInputElement)
+const downloadProof = byId('download-proof', HTMLButtonElement)
 const front = byId('front', HTMLElement)
 const back = byId('back', HTMLElement)
 const timing = byId('timing', HTMLElement)
@@ -82,6 +85,14 @@ const verdictText = byId('verdict-text', HTMLElement)
 const verdictDetail = byId('verdict-detail', HTMLElement)
 const otherErrors = byId('e-other', HTMLUListElement)
 const otherWarnings = byId('w-other', HTMLUListElement)
+const languageSelect = byId('language', HTMLSelectElement)
+
+/** The page's language: `?lang=de`, else the browser's languages, else English. */
+let messages: Messages = createMessages([
+  ...(new URLSearchParams(location.search).get('lang') ?? '').split(',').filter(Boolean),
+  ...navigator.languages,
+])
+let texts: DemoTexts = DEMO_TEXTS[messages.locale]
 
 const flowSlot: FindingSlot = {
   control: flowInput,
@@ -113,10 +124,10 @@ let timer: ReturnType<typeof setTimeout> | undefined
 let generation = 0
 
 function describeFlow(flow: CatalogFlow | undefined): string {
-  if (!flow) return 'Not a flow of the sandbox config: the sandbox answers 404.'
+  if (!flow) return texts.flow.unknown
   return flow.paused
-    ? `Flow of account ${flow.accountId}, paused: the sandbox answers 202 accepted.`
-    : `Flow of account ${flow.accountId}, active (batches ${flow.batch}): the sandbox answers 201 queued.`
+    ? texts.flow.paused(flow.accountId)
+    : texts.flow.active(flow.accountId, flow.batch)
 }
 
 function flowOf(id: string): CatalogFlow | undefined {
@@ -156,28 +167,29 @@ function showSide(host: HTMLElement, svg: string): void {
 
 function showVerdict(verdict: Verdict, flow: CatalogFlow | undefined): void {
   const warnings = verdict.warnings.length
-  const note =
-    warnings === 0
-      ? ''
-      : ` ${warnings} ${warnings === 1 ? 'warning does' : 'warnings do'} not block sending.`
+  const note = warnings === 0 ? '' : texts.verdict.warnings(warnings, messages.format)
   verdictBox.dataset['ok'] = String(verdict.ok)
   if (verdict.ok) {
-    setText(verdictText, 'The API would accept this postcard')
+    setText(verdictText, texts.verdict.accept)
     const answer = !flow
-      ? 'The sandbox knows no flow with this id: it would answer 404.'
+      ? texts.verdict.notFound
       : flow.paused
-        ? '202 accepted: the flow is paused.'
-        : '201 queued for the next batch.'
+        ? texts.verdict.paused
+        : texts.verdict.queued
     setText(verdictDetail, `${answer}${note}`)
   } else {
-    setText(verdictText, 'The API would answer 422')
-    setText(verdictDetail, `${verdict.body.message}${note}`)
+    setText(verdictText, texts.verdict.refuse)
+    // English shows the 422's own message; other languages say it in their words.
+    setText(
+      verdictDetail,
+      `${messages.locale === 'en' ? verdict.body.message : texts.verdict.invalid}${note}`
+    )
   }
 }
 
 function showProblem(message: string): void {
   verdictBox.dataset['ok'] = 'error'
-  setText(verdictText, 'This design cannot be checked')
+  setText(verdictText, texts.verdict.unchecked)
   setText(verdictDetail, message)
 }
 
@@ -188,6 +200,7 @@ function commit(current: Page, body: FormBody, registry: FontRegistry): LiveResu
     fonts: registry,
     emojiArtwork: emoji.artwork,
     guides: guides.checked,
+    messages,
   })
   showSide(front, result.front)
   showSide(back, result.back)
@@ -202,7 +215,7 @@ function commit(current: Page, body: FormBody, registry: FontRegistry): LiveResu
   showVerdict(result.verdict, flowOf(body.flow_id))
   const end = performance.now()
   performance.measure(UPDATE_MEASURE, { start, end, detail: { remeasured: result.remeasured } })
-  setText(timing, `Checked and drawn in ${(end - start).toFixed(1)} ms`)
+  setText(timing, texts.timing(messages.format.number(end - start, 1)))
   return result
 }
 
@@ -236,6 +249,40 @@ async function run(): Promise<LiveResult | undefined> {
     app.removeAttribute('aria-busy')
     settle(run)
     return undefined
+  }
+}
+
+/**
+ * Draws the card as checked last as a PDF proof and hands it to the browser as a download. The
+ * proof code (`postcard-preflight/proof`) is loaded on the first click only, so the page's first
+ * load stays within its budget; it draws the same analysis as the preview, with the same artwork.
+ */
+async function saveProof(): Promise<void> {
+  clearTimeout(timer)
+  timer = undefined
+  const result = await run()
+  if (!result || !page) return
+  downloadProof.disabled = true
+  try {
+    const { renderProof } = await import('../src/proof/index.ts')
+    const pdf = renderProof(result.analysis, { emojiArtwork: emoji.artwork })
+    const url = URL.createObjectURL(
+      new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' })
+    )
+    const link = h(
+      'a',
+      {
+        href: url,
+        download: `proof-${page.entry.file.replace(/^.*\//, '').replace(/\.json$/, '')}.pdf`,
+      },
+      []
+    )
+    link.click()
+    setTimeout(() => URL.revokeObjectURL(url), 60_000)
+  } catch (error) {
+    showProblem(error instanceof Error ? error.message : String(error))
+  } finally {
+    downloadProof.disabled = false
   }
 }
 
@@ -286,7 +333,8 @@ function chooseDesign(file: string): void {
       to: { ...SAMPLE_TO, ...previous?.to },
       from: { ...SAMPLE_FROM, ...previous?.from },
     },
-    onInput
+    onInput,
+    texts
   )
   fieldsHost.replaceChildren(form.element)
   const slots = new Map(form.slots)
@@ -303,9 +351,10 @@ function chooseDesign(file: string): void {
   if (flow?.tokens[0] !== undefined) tokenSelect.value = flow.tokens[0]
   setText(flowHint, describeFlow(flow))
   const { width_mm: width, height_mm: height } = design.format
+  const size = `${messages.format.number(width)} × ${messages.format.mm(height)}`
   setText(
     designHint,
-    `${width} × ${height} mm, ${design.markdownAreas.length} ${design.markdownAreas.length === 1 ? 'text' : 'texts'}, ${design.keyedQrCodes.length} QR ${design.keyedQrCodes.length === 1 ? 'field' : 'fields'}. ${entry.file}`
+    `${texts.design(size, design.markdownAreas.length, design.keyedQrCodes.length, messages.format)} ${entry.file}`
   )
   designSelect.value = file
   history.replaceState(null, '', `#${file}`)
@@ -313,7 +362,38 @@ function chooseDesign(file: string): void {
   void run()
 }
 
+/** Words the page in a language: its static texts, then the form and the findings again. */
+function setLanguage(locale: Locale): void {
+  messages = createMessages(locale)
+  texts = DEMO_TEXTS[locale]
+  document.documentElement.lang = locale
+  languageSelect.value = locale
+  for (const element of document.querySelectorAll<HTMLElement>('[data-text]')) {
+    const key = element.dataset['text'] as StaticText
+    if (Object.hasOwn(texts.page, key)) setText(element, texts.page[key])
+  }
+}
+
 async function start(): Promise<void> {
+  languageSelect.replaceChildren(
+    ...LOCALES.map((locale) =>
+      h('option', { value: locale, lang: locale }, [DEMO_TEXTS[locale].name])
+    )
+  )
+  setLanguage(messages.locale)
+  setText(verdictText, texts.page.loading)
+  languageSelect.addEventListener('change', () => {
+    setLanguage(languageSelect.value as Locale)
+    if (!page) return
+    // The form is built again in the new words; what was typed, the flow and the token stay.
+    const flow = flowInput.value
+    const token = tokenSelect.value
+    chooseDesign(page.entry.file)
+    flowInput.value = flow
+    tokenSelect.value = token
+    setText(flowHint, describeFlow(flowOf(flow)))
+    void run()
+  })
   for (const entry of catalog.designs) {
     try {
       designs.set(entry.file, parseDesign(await entry.load()))
@@ -350,6 +430,7 @@ async function start(): Promise<void> {
     schedule()
   })
   guides.addEventListener('change', () => void run())
+  downloadProof.addEventListener('click', () => void saveProof())
   tokenSelect.addEventListener('change', () => {
     if (last) sendPanel?.showCurrent({ body: last.body, token: tokenSelect.value })
   })

@@ -6,21 +6,10 @@
  * @module
  */
 import type { Design, Warning } from '../src/index.ts'
+import { DEMO_TEXTS, type DemoTexts } from './demo-texts.ts'
 import { h, setItems, setText } from './dom.ts'
 import type { FitMeter, Findings, FormBody } from './live-check.ts'
 import { ADDRESS_FIELDS, REQUIRED_ADDRESS_FIELDS, type AddressField } from './sample-postcard.ts'
-
-/** Human labels of the address fields (spec 2.3). */
-const ADDRESS_LABELS: Readonly<Record<AddressField, string>> = {
-  company: 'Company',
-  first_name: 'First name',
-  last_name: 'Last name',
-  address_line1: 'Street and number',
-  address_line2: 'Address line 2',
-  zip: 'ZIP code',
-  city: 'City',
-  country: 'Country',
-}
 
 /** Values the form starts with. */
 export interface PostcardFormValues {
@@ -126,12 +115,14 @@ function fieldHead(id: string, label: string, path: string, marked = false): HTM
  * @param design The design.
  * @param values The values to start with.
  * @param onInput Called with the path of every field the person changes.
+ * @param texts The page's words in its language (labels of the address fields, sections).
  * @returns The form.
  */
 export function createPostcardForm(
   design: Design,
   values: PostcardFormValues,
-  onInput: (path: string) => void
+  onInput: (path: string) => void,
+  texts: DemoTexts = DEMO_TEXTS.en
 ): PostcardForm {
   const slots = new Map<string, FindingSlot>()
   const controls = new Map<string, HTMLInputElement | HTMLTextAreaElement>()
@@ -189,8 +180,8 @@ export function createPostcardForm(
   if (design.markdownAreas.length > 0) {
     section(
       'content',
-      'Texts',
-      'Markdown: **bold**, *italic*, - bullet lists, 1. numbered lists, blank lines between paragraphs.',
+      texts.sections.texts,
+      texts.sections.textsHint,
       design.markdownAreas.map((area) => {
         const path = `content.${area.key}`
         const text = values.content[area.key] ?? ''
@@ -216,8 +207,8 @@ export function createPostcardForm(
   if (design.keyedQrCodes.length > 0) {
     section(
       'qr_codes',
-      'QR codes',
-      'The complete http(s) URL each code opens.',
+      texts.sections.qrCodes,
+      texts.sections.qrCodesHint,
       design.keyedQrCodes.map((code) => {
         const path = `qr_codes.${code.key}`
         const control = h('input', {
@@ -234,13 +225,13 @@ export function createPostcardForm(
     )
   }
   for (const [side, title] of [
-    ['to', 'Recipient'],
-    ['from', 'Sender'],
+    ['to', texts.sections.recipient],
+    ['from', texts.sections.sender],
   ] as const) {
     section(
       side,
       title,
-      'Fields marked * are required (spec 2.3).',
+      texts.sections.addressHint,
       ADDRESS_FIELDS.map((name) => {
         const path = `${side}.${name}`
         const control = h('input', {
@@ -254,7 +245,7 @@ export function createPostcardForm(
         const wrapper = field(
           path,
           control,
-          ADDRESS_LABELS[name],
+          texts.address[name],
           [],
           REQUIRED_ADDRESS_FIELDS.has(name)
         )
@@ -316,8 +307,7 @@ export function createPostcardForm(
         if (view.box.dataset['state'] !== state) view.box.dataset['state'] = state
         const width = `${(meter.used * 100).toFixed(1)}%`
         if (view.bar.style.width !== width) view.bar.style.width = width
-        const title = `${meter.measurement.measured_height_mm} of ${meter.measurement.available_height_mm} mm used, ${meter.measurement.line_count} ${meter.measurement.line_count === 1 ? 'line' : 'lines'}`
-        if (view.box.title !== title) view.box.title = title
+        if (view.box.title !== meter.detail) view.box.title = meter.detail
       }
     },
   }

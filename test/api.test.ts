@@ -27,6 +27,16 @@ test('should expose the public core API', async () => {
   ])
 })
 
+test('should expose the forms API', async () => {
+  expect(Object.keys(await import('../src/forms/index.ts')).sort()).toEqual([
+    'LOCALES',
+    'LocaleError',
+    'createMessages',
+    'postcardSchema',
+    'repairPostcard',
+  ])
+})
+
 test('should expose the server API', async () => {
   expect(Object.keys(await import('../src/server/index.ts')).sort()).toEqual([
     'ApiOptionsError',
@@ -61,4 +71,11 @@ test('should type the address functions with their exported types', async () => 
   ])
   expect(recognizeCountry('Duitsland')).toBe('DE')
   expect(recognizeCountry(undefined as unknown as string)).toBeUndefined()
+})
+
+test('should expose the proof API', async () => {
+  expect(Object.keys(await import('../src/proof/index.ts')).sort()).toEqual([
+    'ProofOptionsError',
+    'renderProof',
+  ])
 })

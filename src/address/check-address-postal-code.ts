@@ -45,7 +45,7 @@ function judgePostalCode(address: ResolvedAddress, side: AddressSide, report: Re
       code: 'zip-format',
       path,
       message: `Unexpected zip \`${shorten(parts.zip)}\` for ${name}, expected a postal code like ${examples}`,
-      data: { country, zip: parts.zip },
+      data: { country, zip: parts.zip, examples: conventions.zipExamples },
     })
     return
   }

@@ -162,12 +162,26 @@ interface Entry {
 }
 
 /**
- * A store with a bounded least-recently-used cache of the per-text work (reading, layout, fit,
- * emoji of each distinct text per area; resolution, fit and symbol of each distinct QR value per
- * element; the layout of each distinct address block per address element) and the design's
- * static parts (static text layouts, images, URL-kind QR codes), made once. The bounds apply to
- * the texts, values and blocks together: past either one, the least recently used entries are
- * dropped.
+ * Most entries seen only once that a cache keeps (fewer when `maxEntries` is smaller): enough for
+ * the texts and values of a few bodies, so that `validate` then `analyze` of one body, or the
+ * same text in the next keystroke or the next recipient, finds its work.
+ */
+const FRESH_ENTRIES = 32
+
+/**
+ * A store with a bounded cache of the per-text work (reading, layout, fit, emoji of each
+ * distinct text per area; resolution, fit and symbol of each distinct QR value per element; the
+ * layout of each distinct address block per address element) and the design's static parts
+ * (static text layouts, images, URL-kind QR codes), made once. The bounds apply to the texts,
+ * values and blocks together.
+ *
+ * A text, value or block seen once waits among at most {@link FRESH_ENTRIES} fresh entries;
+ * seen again while there, it joins the least-recently-used entries that stay until the bounds
+ * push them out. Unique traffic (a campaign, a new recipient per request) then keeps a few dozen
+ * entries for a moment instead of filling the whole cache with work nobody asks for again: kept
+ * longer, that work would outlive the young generation of the garbage collector and cost a full
+ * collection each time the cache turns over. Past a bound, fresh entries go first (the newest
+ * few stay), then the least recently used.
  *
  * @param environment Fonts, emoji pin and profile.
  * @param bounds Most entries and characters kept.
@@ -178,14 +192,23 @@ export function createCachedStore(
   bounds: CacheBounds
 ): AnalysisStore & { usage(): CacheUsage; clear(): void } {
   const slots = new Map<object, Map<string, Entry>>()
-  // Insertion order is recency order: a hit moves its entry to the end.
-  const recency = new Set<Entry>()
+  // Insertion order is age (fresh) and recency (kept): a hit moves its entry to the end of kept.
+  const fresh = new Set<Entry>()
+  const kept = new Set<Entry>()
+  const freshMax = Math.min(bounds.maxEntries, FRESH_ENTRIES)
+  // Fresh entries that stay when a bound pushes entries out.
+  const freshFloor = Math.ceil(freshMax / 4)
   let characters = 0
 
   const drop = (entry: Entry): void => {
-    recency.delete(entry)
+    fresh.delete(entry)
+    kept.delete(entry)
     entry.slot.delete(entry.key)
     characters -= entry.characters
+  }
+  const oldest = (entries: Set<Entry>): Entry | undefined => {
+    for (const entry of entries) return entry
+    return undefined
   }
 
   const lookup = <W extends AreaWork | QrWork | AddressWork>(
@@ -200,8 +223,10 @@ export function createCachedStore(
     }
     const found = slot.get(key)
     if (found) {
-      recency.delete(found)
-      recency.add(found)
+      // Seen again: fresh or kept, it becomes the most recently used kept entry.
+      fresh.delete(found)
+      kept.delete(found)
+      kept.add(found)
       return found.work as W
     }
     const work = make()
@@ -209,11 +234,14 @@ export function createCachedStore(
     // A value larger than the whole cache is analysed but not kept.
     if (entry.characters > bounds.maxCharacters) return work
     slot.set(key, entry)
-    recency.add(entry)
+    fresh.add(entry)
     characters += entry.characters
-    for (const oldest of recency) {
-      if (recency.size <= bounds.maxEntries && characters <= bounds.maxCharacters) break
-      drop(oldest)
+    if (fresh.size > freshMax) drop(oldest(fresh) as Entry)
+    while (fresh.size + kept.size > bounds.maxEntries || characters > bounds.maxCharacters) {
+      const victim =
+        fresh.size > freshFloor || kept.size === 0 ? oldest(fresh) : (oldest(kept) ?? oldest(fresh))
+      if (!victim) break
+      drop(victim)
     }
     return work
   }
@@ -230,9 +258,9 @@ export function createCachedStore(
         () => new AddressWork(element, senderLine, recipientLines, environment)
       ),
     ...createStatics(environment),
-    usage: () => ({ entries: recency.size, characters }),
+    usage: () => ({ entries: fresh.size + kept.size, characters }),
     clear() {
-      for (const entry of [...recency]) drop(entry)
+      for (const entry of [...fresh, ...kept]) drop(entry)
     },
   }
 }

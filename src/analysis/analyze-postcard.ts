@@ -118,6 +118,13 @@ export function createPostcardContext(
         work: store.area(element, clipText(value, SPEC_LIMITS.contentValueLength)),
       })
     ),
+    images: (['front', 'back'] as const).flatMap((side) =>
+      design.sides[side].elements.flatMap((element, index) =>
+        element.type === 'image'
+          ? [{ element, path: `sides.${side}.elements[${index}]`, facts: store.image(element) }]
+          : []
+      )
+    ),
     qrEntries: entriesOf(childOf(json, 'qr_codes'), design.keyedQrCodes).map(
       ({ key, value, element }) => ({
         key,
@@ -211,6 +218,7 @@ export function analyzeWith(body: unknown, design: Design, store: AnalysisStore)
       layout,
       fit: layout ? work?.fit() : undefined,
       fitError: judged ? work?.fitError() : undefined,
+      fitSuggestion: judged ? work?.fitSuggestion() : undefined,
       emoji: work?.emoji() ?? [],
     })
   }

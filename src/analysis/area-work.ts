@@ -1,7 +1,8 @@
 /**
- * The work on one text in one Markdown area: read once, laid out once, measured from that layout.
- * Each step runs on first use and is kept, so the rules, the fit meter and the preview share it;
- * a `Preflight` keeps these objects in its cache, keyed by area and text.
+ * The work on one text in one Markdown area: read once, broken into lines once (all the verdict
+ * and the fit meter need), its glyphs placed on those lines only when it is drawn. Each step runs
+ * on first use and is kept, so the rules, the fit meter and the preview share it; a `Preflight`
+ * keeps these objects in its cache, keyed by area and text.
  *
  * @module
  */
@@ -9,10 +10,10 @@ import type { MarkdownElement } from '../design/types.ts'
 import { findEmoji } from '../emoji/find-emoji.ts'
 import { emojiWarnings } from '../emoji/scan-emoji.ts'
 import type { EmojiFinding } from '../emoji/types.ts'
-import { fitErrorOf } from '../layout/check-fit.ts'
-import { layoutBlocks } from '../layout/layout-blocks.ts'
+import { fitFindingOf, type FitFinding, type FitSuggestion } from '../layout/check-fit.ts'
+import { breakBlocks, placeBlocks, type BlockBreaks } from '../layout/layout-blocks.ts'
 import { fitMeasurement, type FitMeasurement } from '../layout/measure-fit.ts'
-import type { TextLayout } from '../layout/types.ts'
+import type { LayoutMetrics, TextLayout } from '../layout/types.ts'
 import { checkGlyphCoverage } from '../text/glyph-coverage.ts'
 import type { MarkdownFitError, WarningDraft } from '../verdict/types.ts'
 import type { AnalysisEnvironment } from './analysis-environment.ts'
@@ -31,9 +32,10 @@ export class AreaWork {
   readonly text: string
   readonly #environment: AnalysisEnvironment
   #reading: MarkdownReading | undefined
+  #breaks: BlockBreaks | null | undefined
   #layout: TextLayout | null | undefined
   #fit: FitMeasurement | null | undefined
-  #fitError: MarkdownFitError | null | undefined
+  #fitFinding: FitFinding | null | undefined
   #emoji: readonly EmojiFinding[] | undefined
   #emojiWarnings: readonly WarningDraft[] | undefined
   #glyphWarnings: readonly WarningDraft[] | undefined
@@ -61,41 +63,72 @@ export class AreaWork {
     return this.#reading
   }
 
-  /** The layout in the area (lines with glyph positions); `undefined` when not measurable. */
-  layout(): TextLayout | undefined {
-    if (this.#layout === undefined) {
+  /** The text broken into lines in the area; `undefined` when not measurable. */
+  #broken(): BlockBreaks | undefined {
+    if (this.#breaks === undefined) {
       const fonts = this.#environment.fonts
-      this.#layout =
+      this.#breaks =
         fonts !== undefined && this.measurable
-          ? layoutBlocks(this.reading().blocks, this.area, fonts, {
+          ? breakBlocks(this.reading().blocks, this.area, fonts, {
               profile: this.#environment.profile,
             })
           : NONE
     }
+    return this.#breaks ?? undefined
+  }
+
+  /**
+   * The metrics of the text's lines in the area (those of its layout, without placing a glyph);
+   * `undefined` when not measurable.
+   */
+  metrics(): LayoutMetrics | undefined {
+    return this.#broken()?.metrics
+  }
+
+  /** The layout in the area (lines with glyph positions); `undefined` when not measurable. */
+  layout(): TextLayout | undefined {
+    if (this.#layout === undefined) {
+      const breaks = this.#broken()
+      this.#layout = breaks ? placeBlocks(breaks) : NONE
+    }
     return this.#layout ?? undefined
   }
 
-  /** The fit meter of the layout; `undefined` when not measurable. */
+  /** The fit meter of the lines; `undefined` when not measurable. */
   fit(): FitMeasurement | undefined {
     if (this.#fit === undefined) {
-      const layout = this.layout()
-      this.#fit = layout ? fitMeasurement(layout.metrics, this.area) : NONE
+      const metrics = this.metrics()
+      this.#fit = metrics ? fitMeasurement(metrics, this.area) : NONE
     }
     return this.#fit ?? undefined
   }
 
   /** The `markdown_fit_errors` item when the layout does not fit (spec 2.5 rule 4, 7.1). */
   fitError(): MarkdownFitError | undefined {
-    if (this.#fitError === undefined) {
-      const layout = this.layout()
+    return this.#finding()?.error
+  }
+
+  /** The numbers of the fit error's `suggested_action` (characters, lines, font size). */
+  fitSuggestion(): FitSuggestion | undefined {
+    return this.#finding()?.suggestion
+  }
+
+  #finding(): FitFinding | undefined {
+    if (this.#fitFinding === undefined) {
+      const metrics = this.metrics()
       const fonts = this.#environment.fonts
-      const error =
-        layout && fonts
-          ? fitErrorOf(this.text, this.reading().blocks, layout.metrics, this.area, fonts)
+      const finding =
+        metrics && fonts
+          ? fitFindingOf(this.text, this.reading().blocks, metrics, this.area, fonts)
           : undefined
-      this.#fitError = error ? Object.freeze(error) : NONE
+      this.#fitFinding = finding
+        ? Object.freeze({
+            error: Object.freeze(finding.error),
+            suggestion: Object.freeze(finding.suggestion),
+          })
+        : NONE
     }
-    return this.#fitError ?? undefined
+    return this.#fitFinding ?? undefined
   }
 
   /** The emoji of the text, in and out of the pinned set. */

@@ -17,7 +17,7 @@ import {
 } from './analysis-store.ts'
 import { analyzeWith, judgePostcard } from './analyze-postcard.ts'
 import { clipText } from './read-body.ts'
-import type { AnalyzeOptions, PostcardAnalysis } from './types.ts'
+import type { AnalyzeOptions, Findings, PostcardAnalysis } from './types.ts'
 
 /** Options of {@link createPreflight}. */
 export interface PreflightOptions extends AnalyzeOptions {
@@ -28,7 +28,8 @@ export interface PreflightOptions extends AnalyzeOptions {
    * `maxEntries` counts distinct texts per Markdown area and distinct QR values per QR code;
    * `maxCharacters` their characters together (a kept text holds its reading and its layout with
    * glyph positions, about 200 bytes of heap per character, so the default stays near 20 MB).
-   * Past either bound the least recently used entries are dropped.
+   * Past either bound the least recently used entries are dropped. A text seen once waits among
+   * at most 32 fresh entries and is kept only if it comes again while there.
    */
   readonly cache?: Partial<CacheBounds> | undefined
 }
@@ -52,6 +53,15 @@ export interface Preflight {
    * @returns The verdict.
    */
   validate(body: unknown): Verdict
+  /**
+   * What the rules found in a body, as data: the field errors (with their `code`, `rule` and
+   * `data`), the `meta` members and the warnings the verdict is made of. As cheap as `validate`;
+   * what `postcardSchema` and `createMessages` word for people.
+   *
+   * @param body The request body (any value; never throws on it).
+   * @returns The findings.
+   */
+  findings(body: unknown): Findings
   /**
    * How a text sits in a Markdown area, for a fit meter ("3.2 mm left"), from the same layout the
    * analysis of a body with this text holds (the cache shares it). A text over the spec's 8000
@@ -124,6 +134,7 @@ export function createPreflight(options: PreflightOptions): Preflight {
     design,
     analyze: (body: unknown) => analyzeWith(body, design, store),
     validate: (body: unknown) => judgePostcard(body, design, store).verdict,
+    findings: (body: unknown) => judgePostcard(body, design, store).findings,
     measureFit(key: string, text: string): FitMeasurement {
       const area = design.markdownAreas.find((candidate) => candidate.key === key)
       if (!area) {

@@ -5,6 +5,7 @@
  * @module
  */
 import { decodeBase64 } from '../image/base64.ts'
+import { readJpegFrame } from '../image/jpeg-frame.ts'
 import type { ImageMediaType } from '../image/read-data-uri.ts'
 
 /** Width and height in pixels. */
@@ -36,7 +37,8 @@ export function imagePixels(image: {
   }
   if (image.mediaType === 'image/jpeg') {
     const bytes = decodeBase64(payload)
-    return bytes ? jpegPixels(bytes) : undefined
+    const frame = bytes && readJpegFrame(bytes)
+    return frame ? positive(frame.width, frame.height) : undefined
   }
   return undefined
 }
@@ -58,28 +60,6 @@ export function effectiveDpi(
     pixels.width / (box.width_mm / MM_PER_INCH),
     pixels.height / (box.height_mm / MM_PER_INCH)
   )
-}
-
-/** Walks JPEG segments to the first start-of-frame marker (SOF0-SOF15 but DHT, JPG, DAC). */
-function jpegPixels(bytes: Uint8Array): Pixels | undefined {
-  let at = 2
-  while (at + 9 < bytes.length) {
-    if (bytes[at] !== 0xff) return undefined
-    const marker = bytes[at + 1] as number
-    if (marker === 0xff) {
-      at++
-      continue
-    }
-    const length = ((bytes[at + 2] as number) << 8) | (bytes[at + 3] as number)
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      const height = ((bytes[at + 5] as number) << 8) | (bytes[at + 6] as number)
-      const width = ((bytes[at + 7] as number) << 8) | (bytes[at + 8] as number)
-      return positive(width, height)
-    }
-    if (length < 2) return undefined
-    at += 2 + length
-  }
-  return undefined
 }
 
 function positive(width: number, height: number): Pixels | undefined {

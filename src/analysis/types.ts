@@ -21,6 +21,7 @@ import type {
 } from '../design/types.ts'
 import type { PinnedEmojiVersion } from '../emoji/emoji-version.ts'
 import type { EmojiFinding } from '../emoji/types.ts'
+import type { FitSuggestion } from '../layout/check-fit.ts'
 import type { FitMeasurement } from '../layout/measure-fit.ts'
 import type { RendererProfile } from '../layout/renderer-profile.ts'
 import type { TextLayout } from '../layout/types.ts'
@@ -102,6 +103,11 @@ export interface AreaAnalysis {
   readonly fit: FitMeasurement | undefined
   /** The `markdown_fit_errors` item (spec 7.1) when the judged value does not fit. */
   readonly fitError: MarkdownFitError | undefined
+  /**
+   * The numbers `fitError.suggested_action` words (characters to cut, line boxes over, a font
+   * size that fits), for a fit meter or a message in another language; with `fitError`.
+   */
+  readonly fitSuggestion: FitSuggestion | undefined
   /** Emoji graphemes of the value (in and out of the pinned set). */
   readonly emoji: readonly EmojiFinding[]
 }

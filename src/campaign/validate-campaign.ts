@@ -104,7 +104,9 @@ const checkFormats = defineRule<CampaignContext>({
     const date = 'delivery.deliveryPeriodEndAt'
     const end = presentString(body, date)
     if (end !== undefined && !isCalendarDate(end)) {
-      report.error(date, fieldMessages.dateFormat(date, 'Y-m-d'), 'date-format')
+      report.error(date, fieldMessages.dateFormat(date, 'Y-m-d'), 'date-format', {
+        format: 'Y-m-d',
+      })
     }
     const email = 'billing.invoiceEmail'
     const address = presentString(body, email)
@@ -131,7 +133,8 @@ const checkSegmentSource = defineRule<CampaignContext>({
       report.error(
         path,
         fieldMessages.onlineShopSource(path, source, allowed),
-        'online-shop-source'
+        'online-shop-source',
+        { source, allowed }
       )
     } else {
       report.error(path, fieldMessages.in(path), 'in')

@@ -5,6 +5,7 @@
  * @module
  */
 import { SPEC_LIMITS } from '../spec/limits.ts'
+import { editDistance } from '../verdict/edit-distance.ts'
 import { readImageHref } from '../image/read-image-href.ts'
 import { showValue } from '../verdict/shorten.ts'
 import { countCodePoints } from '../text/code-points.ts'
@@ -747,32 +748,13 @@ function suggest(field: string, candidates: readonly string[]): string | undefin
   let bestDistance = 3
   for (const candidate of candidates) {
     const distance =
-      candidate.toLowerCase() === field.toLowerCase() ? 0 : editDistance(field, candidate)
+      candidate.toLowerCase() === field.toLowerCase() ? 0 : editDistance(field, candidate, 2)
     if (distance < bestDistance) {
       best = candidate
       bestDistance = distance
     }
   }
   return best
-}
-
-/** Levenshtein distance; field names are short, so the quadratic table is fine. */
-function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2 || a.length > 64 || b.length > 64) return 3
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index)
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      current[j] = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + cost
-      )
-    }
-    previous = current
-  }
-  return previous[b.length] ?? 0
 }
 
 function lastSegment(path: string): string {

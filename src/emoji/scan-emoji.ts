@@ -10,6 +10,9 @@ import { findEmoji } from './find-emoji.ts'
 import { formatCodePoints } from './format-code-points.ts'
 import type { EmojiFinding, EmojiScanOptions } from './types.ts'
 
+/** The warnings of a text without emoji (frozen, shared). */
+const NO_WARNINGS: readonly WarningDraft[] = Object.freeze([])
+
 /**
  * Warns about every emoji of a text that the pinned set does not hold (spec 2.3), once per
  * distinct emoji (all qualifications of one emoji count as one), in text order. Warning code
@@ -52,6 +55,8 @@ export function emojiWarnings(
   path: string,
   options: EmojiScanOptions = {}
 ): readonly WarningDraft[] {
+  // Most texts hold no emoji: nothing to allocate for them.
+  if (findings.length === 0) return NO_WARNINGS
   const pinned = options.pinnedVersion ?? DEFAULT_PINNED_EMOJI_VERSION
   const warnings: WarningDraft[] = []
   const seen = new Set<string>()

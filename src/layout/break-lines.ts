@@ -78,8 +78,49 @@ export interface BrokenLine {
   readonly end: number
   /** Width of the content in em (hanging spaces excluded, a soft-hyphen hyphen included). */
   readonly width: number
-  /** Pieces left to right. */
-  readonly pieces: readonly LinePiece[]
+  /** Whether the line ends at a soft hyphen, drawn as a hyphen. */
+  readonly hyphen: boolean
+}
+
+/**
+ * The lines of one inline line, and the units they were measured from: the fit needs the lines
+ * alone, a drawing places their pieces afterwards ({@link BrokenInline.pieces}) without breaking
+ * or shaping again.
+ */
+export interface BrokenInline {
+  /** The lines, top to bottom. */
+  readonly lines: readonly BrokenLine[]
+  /**
+   * The pieces of one of the lines, left to right, with pen positions in em.
+   *
+   * @param line One of {@link BrokenInline.lines}.
+   * @returns Its pieces.
+   */
+  pieces(line: BrokenLine): LinePiece[]
+}
+
+/** {@link BrokenInline} over the units of the text. */
+class InlineBreaks implements BrokenInline {
+  readonly lines: readonly BrokenLine[]
+  readonly #text: string
+  readonly #units: readonly Unit[]
+  readonly #snap: SnapItem | undefined
+
+  constructor(
+    lines: readonly BrokenLine[],
+    text: string,
+    units: readonly Unit[],
+    snap: SnapItem | undefined
+  ) {
+    this.lines = lines
+    this.#text = text
+    this.#units = units
+    this.#snap = snap
+  }
+
+  pieces(line: BrokenLine): LinePiece[] {
+    return placePieces(this.#text, this.#units, line.start, line.end, line.hyphen, this.#snap)
+  }
 }
 
 const SPACE_UNIT = 0x20
@@ -467,9 +508,11 @@ function hyphenOf(face: Face): ShapedText {
  * @param faceOf Face of a style run.
  * @param fontSizePx Font size glyphs are scaled with, in CSS px (the profile's shaping size).
  * @param availablePx Width of the line box in CSS px.
- * @param place Whether to position the pieces (the fit check only needs widths).
  * @param rules The renderer profile's rules: how widths round and when content fits.
- * @returns The lines; an empty text gives one empty line.
+ * @param maxLines Stop after this many lines (default: all): a fit check that only asks whether
+ *   the text fits needs no line past the first one that overflows its area.
+ * @returns The lines (the first `maxLines` of them; an empty text gives one empty line), ready
+ *   to be placed.
  */
 export function breakLines(
   line: InlineLine,
@@ -477,9 +520,9 @@ export function breakLines(
   faceOf: FaceOf,
   fontSizePx: number,
   availablePx: number,
-  place: boolean,
-  rules: ProfileRules
-): BrokenLine[] {
+  rules: ProfileRules,
+  maxLines = Number.POSITIVE_INFINITY
+): BrokenInline {
   const text = line.text
   const prepared = prepare(line, family, faceOf)
   const { units, opportunities } = prepared
@@ -490,10 +533,12 @@ export function breakLines(
       ? (widthEm) => rules.itemWidthPx(widthEm * fontSizePx) / fontSizePx
       : undefined
   const lines: BrokenLine[] = []
-  if (text.length === 0) return [{ start: 0, end: 0, width: 0, pieces: [] }]
+  if (text.length === 0) {
+    return new InlineBreaks([{ start: 0, end: 0, width: 0, hyphen: false }], text, units, snap)
+  }
   let start = 0
   let next = 0
-  while (start < text.length) {
+  while (start < text.length && lines.length < maxLines) {
     while (
       next < opportunities.length &&
       (opportunities[next] as BreakOpportunity).position <= start
@@ -536,15 +581,10 @@ export function breakLines(
       ))
       bestHyphen = false
     }
-    lines.push({
-      start,
-      end: best,
-      width: bestWidth,
-      pieces: place ? placePieces(text, units, start, best, bestHyphen, snap) : [],
-    })
+    lines.push({ start, end: best, width: bestWidth, hyphen: bestHyphen })
     start = best
   }
-  return lines
+  return new InlineBreaks(lines, text, units, snap)
 }
 
 function emergencyBreak(

@@ -10,7 +10,7 @@ import { graphemeBoundaries } from '../text/graphemes.ts'
 import type { FontRegistry } from '../text/types.ts'
 import type { MarkdownFitError } from '../verdict/types.ts'
 import { truncateBlocks, type ContentBlock } from './content-blocks.ts'
-import { measureBlocks } from './layout-blocks.ts'
+import { fitsBlocks, measureBlocks } from './layout-blocks.ts'
 import type { LayoutOptions } from './renderer-profile.ts'
 import type { LayoutMetrics } from './types.ts'
 import { roundMm } from './units.ts'
@@ -89,32 +89,58 @@ function suggest(
   const options: LayoutOptions = { profile: metrics.profile }
   const boundaries = graphemeBoundaries(text)
   const total = boundaries.length - 1
+  // The whole text does not fit: only the prefixes before its last grapheme are tried.
+  const longest = longestFittingPrefix(blocks, boundaries.slice(0, total), area, fonts, options)
+  let fontSize: number | undefined
+  const start = (Math.ceil(area.font_size_pt / FONT_SIZE_STEP_PT) - 1) * FONT_SIZE_STEP_PT
+  for (let size = start; size >= MIN_SUGGESTED_FONT_SIZE_PT; size -= FONT_SIZE_STEP_PT) {
+    if (fitsBlocks(blocks, { ...area, font_size_pt: size }, fonts, options)) {
+      fontSize = size
+      break
+    }
+  }
+  return {
+    characters: total - Math.max(0, longest),
+    lines: linesOver(metrics),
+    ...(fontSize === undefined ? {} : { font_size_pt: fontSize }),
+  }
+}
+
+/**
+ * The longest prefix of a text whose layout fits its area, among candidate cut points: the
+ * search behind the fit suggestion (cut points between graphemes) and the repair (cut points
+ * at word ends). A prefix keeps the formatting of the whole text (`truncateBlocks`: a cut
+ * inside `**bold**` stays bold). Bisection over the candidates, each tried with `fitsBlocks`,
+ * which stops at the first line past the area: the search costs what the area holds, not the
+ * length of the text.
+ *
+ * @param blocks The blocks of the whole text (`readMarkdown(text).blocks`).
+ * @param cuts Candidate source offsets where a prefix ends, ascending (`0` is the empty text).
+ * @param area The Markdown area.
+ * @param fonts The registry.
+ * @param options The renderer profile of the layout being repaired.
+ * @returns The index in `cuts` of the longest fitting prefix, `-1` when none fits.
+ */
+export function longestFittingPrefix(
+  blocks: readonly ContentBlock[],
+  cuts: readonly number[],
+  area: MarkdownElement,
+  fonts: FontRegistry,
+  options: LayoutOptions = {}
+): number {
   let low = 0
-  let high = total - 1
-  let longest = 0
+  let high = cuts.length - 1
+  let longest = -1
   while (low <= high) {
     const middle = (low + high) >> 1
-    const prefix = truncateBlocks(blocks, boundaries[middle] as number)
-    if (measureBlocks(prefix, area, fonts, options).fits) {
+    if (fitsBlocks(truncateBlocks(blocks, cuts[middle] as number), area, fonts, options)) {
       longest = middle
       low = middle + 1
     } else {
       high = middle - 1
     }
   }
-  let fontSize: number | undefined
-  const start = (Math.ceil(area.font_size_pt / FONT_SIZE_STEP_PT) - 1) * FONT_SIZE_STEP_PT
-  for (let size = start; size >= MIN_SUGGESTED_FONT_SIZE_PT; size -= FONT_SIZE_STEP_PT) {
-    if (measureBlocks(blocks, { ...area, font_size_pt: size }, fonts, options).fits) {
-      fontSize = size
-      break
-    }
-  }
-  return {
-    characters: total - longest,
-    lines: linesOver(metrics),
-    ...(fontSize === undefined ? {} : { font_size_pt: fontSize }),
-  }
+  return longest
 }
 
 /**
@@ -138,8 +164,37 @@ export function fitErrorOf(
   area: MarkdownElement,
   fonts: FontRegistry
 ): MarkdownFitError | undefined {
+  return fitFindingOf(text, blocks, metrics, area, fonts)?.error
+}
+
+/** A text that does not fit: its `markdown_fit_errors` item and the numbers of its suggestion. */
+export interface FitFinding {
+  /** The item of `meta.markdown_fit_errors` (spec 7.1). */
+  readonly error: MarkdownFitError
+  /** The numbers `suggested_action` words, for messages in other languages and for repairs. */
+  readonly suggestion: FitSuggestion
+}
+
+/**
+ * {@link fitErrorOf} with the numbers of its suggestion as data.
+ *
+ * @param text The Markdown text of `content.<key>`.
+ * @param blocks Its blocks (`readMarkdown(text).blocks`).
+ * @param metrics The metrics of its layout in the area.
+ * @param area The Markdown area of the design.
+ * @param fonts The font registry.
+ * @returns The fit error and its suggestion, or `undefined` when the metrics say it fits.
+ */
+export function fitFindingOf(
+  text: string,
+  blocks: readonly ContentBlock[],
+  metrics: LayoutMetrics,
+  area: MarkdownElement,
+  fonts: FontRegistry
+): FitFinding | undefined {
   if (metrics.fits) return undefined
-  return {
+  const suggestion = suggest(text, blocks, metrics, area, fonts)
+  const error: MarkdownFitError = {
     key: area.key,
     label: area.label,
     available_width_mm: roundMm(area.width_mm),
@@ -150,8 +205,9 @@ export function fitErrorOf(
     line_height: area.line_height,
     block_count: metrics.block_count,
     line_count: metrics.line_count,
-    suggested_action: formatSuggestion(suggest(text, blocks, metrics, area, fonts)),
+    suggested_action: formatSuggestion(suggestion),
   }
+  return { error, suggestion }
 }
 
 /**

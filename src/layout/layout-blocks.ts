@@ -10,8 +10,8 @@
 import type { TextAlign } from '../design/types.ts'
 import { shapeText } from '../text/shape.ts'
 import type { Face, FontRegistry } from '../text/types.ts'
-import { breakLines, type LinePiece } from './break-lines.ts'
-import type { ContentBlock, StyleRun } from './content-blocks.ts'
+import { breakLines, type BrokenInline, type BrokenLine, type LinePiece } from './break-lines.ts'
+import type { ContentBlock, InlineLine, StyleRun } from './content-blocks.ts'
 import { profileRules, type LayoutOptions, type ProfileRules } from './renderer-profile.ts'
 import type {
   EmojiRun,
@@ -47,7 +47,7 @@ const HEIGHT_EPSILON_MM = 1e-6
 const MARKER_SPACE = ' '
 
 /** What every line of a box shares: faces, sizes, list gutters, the profile's rules. */
-interface BoxGeometry {
+export interface BoxGeometry {
   readonly regular: Face
   readonly faceOf: (run: StyleRun) => Face
   readonly rules: ProfileRules
@@ -115,6 +115,93 @@ function gapBefore(blocks: readonly ContentBlock[], index: number): boolean {
   return !(block.list >= 0 && previous.list === block.list && block.itemStart)
 }
 
+/** One block broken into lines: where its lines go across, and the lines of each inline line. */
+export interface BrokenBlock {
+  /** Width of the list gutter in mm (0 outside lists). */
+  readonly gutterMm: number
+  /** Width left for the text in mm. */
+  readonly availableMm: number
+  readonly inlines: readonly BrokenInline[]
+}
+
+/**
+ * Blocks broken into lines in a box: the metrics (all the fit needs), and what
+ * {@link placeBlocks} positions the glyphs from when the text is drawn.
+ */
+export interface BlockBreaks {
+  readonly metrics: LayoutMetrics
+  readonly blocks: readonly ContentBlock[]
+  readonly box: LayoutBox
+  readonly geometry: BoxGeometry
+  /** The lines of each block, in order. */
+  readonly broken: readonly BrokenBlock[]
+}
+
+/**
+ * Breaks blocks into lines in a box and measures them, placing no glyph: the line breaks and
+ * metrics of {@link layoutBlocks}, which places these same lines (the verdict needs only this).
+ *
+ * @param blocks Paragraphs and list items.
+ * @param box Geometry and font.
+ * @param fonts The registry; the family must be registered (a `FontError` otherwise).
+ * @param options The renderer profile (default `chromium`).
+ * @returns The lines of every block and their metrics.
+ */
+export function breakBlocks(
+  blocks: readonly ContentBlock[],
+  box: LayoutBox,
+  fonts: FontRegistry,
+  options: LayoutOptions = {}
+): BlockBreaks {
+  const shared = geometry(blocks, box, fonts, options)
+  const { regular, faceOf, rules, sizePx, sizeMm, lineHeightMm, gutters } = shared
+  let blanks = 0
+  let lineCount = 0
+  let widthOverflow = 0
+  const overflowing: number[] = []
+  const broken: BrokenBlock[] = []
+  for (let blockIndex = 0; blockIndex < blocks.length; blockIndex++) {
+    const block = blocks[blockIndex] as ContentBlock
+    if (gapBefore(blocks, blockIndex)) blanks++
+    const gutterMm = block.list >= 0 ? (gutters.get(block.list) ?? 0) : 0
+    const availableMm = Math.max(0, box.width_mm - gutterMm)
+    const availablePx = availableMm * PX_PER_MM
+    // Without wrapping every line fits the breaker; the width is still judged against the box.
+    const breakPx = box.wrap === false ? Number.POSITIVE_INFINITY : availablePx
+    const inlines: BrokenInline[] = []
+    for (const inline of block.lines) {
+      const lines = breakLines(inline, regular, faceOf, sizePx, breakPx, rules)
+      inlines.push(lines)
+      for (const line of lines.lines) {
+        if (!rules.fits(line.width * sizePx, availablePx)) {
+          widthOverflow = Math.max(widthOverflow, line.width * sizeMm - availableMm)
+        }
+        if (lineOverflows(shared, box, lineCount, blanks, lineHeightMm)) overflowing.push(lineCount)
+        lineCount++
+      }
+    }
+    broken.push({ gutterMm, availableMm, inlines })
+  }
+  return {
+    metrics: metricsOf(box, shared, lineCount, blanks, blocks.length, overflowing, widthOverflow),
+    blocks,
+    box,
+    geometry: shared,
+    broken,
+  }
+}
+
+/** Whether the line box at `index` (after `blanks` blank lines) reaches below the box. */
+function lineOverflows(
+  shared: BoxGeometry,
+  box: LayoutBox,
+  index: number,
+  blanks: number,
+  lineHeightMm: number
+): boolean {
+  return stackedMm(shared, index, blanks) + lineHeightMm > box.height_mm + HEIGHT_EPSILON_MM
+}
+
 /**
  * Measures blocks in a box without placing glyphs: the same line breaks and metrics as
  * {@link layoutBlocks}, for the fit check, which runs many layouts per text.
@@ -131,31 +218,61 @@ export function measureBlocks(
   fonts: FontRegistry,
   options: LayoutOptions = {}
 ): LayoutMetrics {
+  return breakBlocks(blocks, box, fonts, options).metrics
+}
+
+/**
+ * Whether blocks fit a box: `measureBlocks(...).fits`, but it stops at the first line that is
+ * too wide or below the box, so its cost grows with what the box holds, not with the text. The
+ * fit suggestion and the repair try many prefixes of a long text with it.
+ *
+ * @param blocks Paragraphs and list items.
+ * @param box Geometry and font.
+ * @param fonts The registry.
+ * @param options The renderer profile (default `chromium`).
+ * @returns Whether every line fits the width and the lines fit the height.
+ */
+export function fitsBlocks(
+  blocks: readonly ContentBlock[],
+  box: LayoutBox,
+  fonts: FontRegistry,
+  options: LayoutOptions = {}
+): boolean {
   const shared = geometry(blocks, box, fonts, options)
-  const { regular, faceOf, rules, sizePx, sizeMm, gutters } = shared
+  const { regular, faceOf, rules, sizePx, lineHeightMm, gutters } = shared
   let blanks = 0
   let lineCount = 0
-  let widthOverflow = 0
-  const overflowing: number[] = []
-  blocks.forEach((block, blockIndex) => {
+  for (let blockIndex = 0; blockIndex < blocks.length; blockIndex++) {
+    const block = blocks[blockIndex] as ContentBlock
     if (gapBefore(blocks, blockIndex)) blanks++
     const gutterMm = block.list >= 0 ? (gutters.get(block.list) ?? 0) : 0
-    const availableMm = Math.max(0, box.width_mm - gutterMm)
-    const availablePx = availableMm * PX_PER_MM
+    const availablePx = Math.max(0, box.width_mm - gutterMm) * PX_PER_MM
     // Without wrapping every line fits the breaker; the width is still judged against the box.
     const breakPx = box.wrap === false ? Number.POSITIVE_INFINITY : availablePx
     for (const inline of block.lines) {
-      for (const line of breakLines(inline, regular, faceOf, sizePx, breakPx, false, rules)) {
-        if (!rules.fits(line.width * sizePx, availablePx)) {
-          widthOverflow = Math.max(widthOverflow, line.width * sizeMm - availableMm)
-        }
-        if (stackedMm(shared, lineCount + 1, blanks) > box.height_mm + HEIGHT_EPSILON_MM)
-          overflowing.push(lineCount)
+      // Only the line boxes the height still holds and two more are broken (float noise in the
+      // division cannot hide the line that overflows).
+      const limit =
+        Math.max(
+          0,
+          Math.floor(
+            (box.height_mm - stackedMm(shared, lineCount, blanks)) / Math.max(lineHeightMm, 1e-9)
+          )
+        ) + 2
+      const lines = breakLines(inline, regular, faceOf, sizePx, breakPx, rules, limit).lines
+      for (const line of lines) {
+        if (!rules.fits(line.width * sizePx, availablePx)) return false
+        if (lineOverflows(shared, box, lineCount, blanks, lineHeightMm)) return false
         lineCount++
       }
+      // Cut short without an overflowing line (cannot happen with two spare line boxes): measure
+      // the whole text instead of guessing.
+      if (lines.length >= limit && (lines.at(-1)?.end ?? 0) < inline.text.length) {
+        return breakBlocks(blocks, box, fonts, options).metrics.fits
+      }
     }
-  })
-  return metricsOf(box, shared, lineCount, blanks, blocks.length, overflowing, widthOverflow)
+  }
+  return true
 }
 
 function metricsOf(
@@ -204,8 +321,19 @@ export function layoutBlocks(
   fonts: FontRegistry,
   options: LayoutOptions = {}
 ): TextLayout {
-  const shared = geometry(blocks, box, fonts, options)
-  const { regular, faceOf, rules, sizePx, sizeMm, lineHeightMm, gutters } = shared
+  return placeBlocks(breakBlocks(blocks, box, fonts, options))
+}
+
+/**
+ * Places the glyphs of blocks broken into lines: the layout {@link layoutBlocks} gives, from
+ * the lines {@link breakBlocks} found (nothing is broken or measured again).
+ *
+ * @param breaks The blocks broken into lines in their box.
+ * @returns Lines, blocks and metrics in mm (the metrics of `breaks`).
+ */
+export function placeBlocks(breaks: BlockBreaks): TextLayout {
+  const { blocks, box, geometry: shared, broken } = breaks
+  const { regular, sizeMm, lineHeightMm } = shared
   const ascentMm = (regular.ascender / regular.unitsPerEm) * sizeMm
   const descentMm = (-regular.descender / regular.unitsPerEm) * sizeMm
   // CSS half-leading: the content area (ascent + descent) is centred in the line box.
@@ -215,21 +343,23 @@ export function layoutBlocks(
   const lines: LayoutLine[] = []
   const layoutBlocksOut: LayoutBlock[] = []
   let blanks = 0
-  let widthOverflow = 0
-  blocks.forEach((block, blockIndex) => {
+  for (let blockIndex = 0; blockIndex < blocks.length; blockIndex++) {
+    const block = blocks[blockIndex] as ContentBlock
+    const { gutterMm, availableMm, inlines } = broken[blockIndex] as BrokenBlock
     if (gapBefore(blocks, blockIndex)) blanks++
-    const gutterMm = block.list >= 0 ? (gutters.get(block.list) ?? 0) : 0
-    const availableMm = Math.max(0, box.width_mm - gutterMm)
-    const availablePx = availableMm * PX_PER_MM
-    // Without wrapping every line fits the breaker; the width is still judged against the box.
-    const breakPx = box.wrap === false ? Number.POSITIVE_INFINITY : availablePx
     const firstLine = lines.length
     const top = stackedMm(shared, lines.length, blanks)
-    block.lines.forEach((inline, inlineIndex) => {
-      const broken = breakLines(inline, regular, faceOf, sizePx, breakPx, true, rules)
-      broken.forEach((piece, pieceIndex) => {
+    for (let inlineIndex = 0; inlineIndex < inlines.length; inlineIndex++) {
+      const inline = block.lines[inlineIndex] as InlineLine
+      const brokenInline = inlines[inlineIndex] as BrokenInline
+      const pieces = brokenInline.lines
+      for (let pieceIndex = 0; pieceIndex < pieces.length; pieceIndex++) {
+        const piece = pieces[pieceIndex] as BrokenLine
         const widthMm = piece.width * sizeMm
-        const overflowsWidth = !rules.fits(piece.width * sizePx, availablePx)
+        const overflowsWidth = !shared.rules.fits(
+          piece.width * shared.sizePx,
+          availableMm * PX_PER_MM
+        )
         const free = availableMm - widthMm
         const offset =
           overflowsWidth || free <= 0
@@ -244,7 +374,7 @@ export function layoutBlocks(
         const baseline = lineTop + baselineOffsetMm
         const runs = placeRuns(
           inline.text,
-          piece.pieces,
+          brokenInline.pieces(piece),
           x,
           sizeMm,
           lineTop + emojiTopOffsetMm,
@@ -256,7 +386,6 @@ export function layoutBlocks(
             ? markerRun(regular, block.marker, gutterMm, sizeMm, box)
             : undefined
         const overflowMm = overflowsWidth ? widthMm - availableMm : 0
-        widthOverflow = Math.max(widthOverflow, overflowMm)
         lines.push({
           index: lines.length,
           block: blockIndex,
@@ -269,12 +398,12 @@ export function layoutBlocks(
           text: inline.text.slice(piece.start, piece.end),
           runs,
           ...(marker ? { marker } : {}),
-          hard_break: pieceIndex === broken.length - 1 && inlineIndex < block.lines.length - 1,
-          overflows: lineTop + lineHeightMm > box.height_mm + HEIGHT_EPSILON_MM,
+          hard_break: pieceIndex === pieces.length - 1 && inlineIndex < block.lines.length - 1,
+          overflows: lineOverflows(shared, box, lines.length, blanks, lineHeightMm),
           width_overflow_mm: overflowMm,
         })
-      })
-    })
+      }
+    }
     layoutBlocksOut.push({
       kind: block.kind,
       index: blockIndex,
@@ -285,22 +414,14 @@ export function layoutBlocks(
       ...(block.marker === undefined ? {} : { marker: block.marker }),
       gutter_mm: gutterMm,
     })
-  })
+  }
 
   return {
     align: box.align,
     color: box.color,
     blocks: layoutBlocksOut,
     lines,
-    metrics: metricsOf(
-      box,
-      shared,
-      lines.length,
-      blanks,
-      blocks.length,
-      lines.filter((line) => line.overflows).map((line) => line.index),
-      widthOverflow
-    ),
+    metrics: breaks.metrics,
   }
 }
 

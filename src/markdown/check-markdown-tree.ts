@@ -78,6 +78,7 @@ export function checkMarkdownTree(tree: Root, text: string): readonly MarkdownVi
       line,
       column,
       offset: placeholder.offset,
+      placeholder: placeholder.text,
       message:
         `Unexpected placeholder \`${placeholder.text}\` at ${line}:${column}, expected the final ` +
         "text: placeholders are not filled in, send the recipient's value instead.",

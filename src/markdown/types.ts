@@ -51,6 +51,8 @@ export interface MarkdownViolation {
   readonly column: number
   /** Offset of the construct's first character in the text, in UTF-16 code units (unist). */
   readonly offset: number
+  /** The placeholder as written (`{{first_name}}`), for a `placeholder` violation. */
+  readonly placeholder?: string
   /** One sentence for people, following the project's message grammar. */
   readonly message: string
 }

@@ -27,6 +27,7 @@ export const commands: Readonly<Record<string, () => Promise<CommandModule>>> = 
   validate: () => import('./cli/validate.ts'),
   'validate-campaign': () => import('./cli/validate-campaign.ts'),
   preview: () => import('./cli/preview.ts'),
+  proof: () => import('./cli/proof.ts'),
   serve: () => import('./cli/serve.ts'),
   'check-list': () => import('./cli/check-list.ts'),
   'merge-reports': () => import('./cli/merge-reports.ts'),
@@ -39,6 +40,7 @@ Commands:
   validate            Judge postcard submissions against a design (POST /api/v1/postcards).
   validate-campaign   Judge campaign bodies (POST /api/v1/campaigns).
   preview             Write SVG previews of a postcard submission and print its verdict.
+  proof               Write the PDF print proof of a postcard submission and print its verdict.
   serve               Run the sandbox of the Direct-Mail API.
   check-list          Judge every row of a recipient list (CSV or NDJSON) on all cores.
   merge-reports       Merge the NDJSON reports of parts of one list, in row order.

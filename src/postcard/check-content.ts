@@ -45,7 +45,9 @@ export const checkContent = defineRule<PostcardContext>({
     }))
     if (entries === undefined) return
     if (entries.length > MAX_PROPERTIES) {
-      report.error('content', fieldMessages.maxItems('content', MAX_PROPERTIES), 'max-items')
+      report.error('content', fieldMessages.maxItems('content', MAX_PROPERTIES), 'max-items', {
+        max: MAX_PROPERTIES,
+      })
     }
     let total = 0
     for (const [, value] of entries) {
@@ -56,7 +58,8 @@ export const checkContent = defineRule<PostcardContext>({
       report.error(
         'content',
         fieldMessages.maxTotalLength('content', MAX_TOTAL_LENGTH),
-        'max-total-length'
+        'max-total-length',
+        { max: MAX_TOTAL_LENGTH }
       )
     }
     checkKeyedValues(report, 'content', content, keys, MAX_VALUE_LENGTH, expectKeys)

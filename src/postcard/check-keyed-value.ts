@@ -20,6 +20,8 @@ export type KeyedField = 'content' | 'qr_codes'
 export interface KeyedError {
   readonly message: string
   readonly code: FieldErrorCode
+  /** The data the message is made of beyond the path (see `FieldError.data`). */
+  readonly data?: Readonly<Record<string, unknown>>
 }
 
 /**
@@ -45,8 +47,8 @@ export function readKeyedMap(
 ): [string, unknown][] | undefined {
   if (keys.length === 0) {
     if (!isMissing(map)) {
-      const { message, code } = prohibited()
-      report.error(field, message, code)
+      const { message, code, data } = prohibited()
+      report.error(field, message, code, data)
       expectKeys()
     }
     return undefined
@@ -92,7 +94,7 @@ export function checkKeyedValues(
     } else if (typeof value !== 'string') {
       report.error(path, fieldMessages.string(path), 'string')
     } else if (countCodePoints(value, max) > max) {
-      report.error(path, fieldMessages.maxLength(path, max), 'max-length')
+      report.error(path, fieldMessages.maxLength(path, max), 'max-length', { max })
     }
   }
 }
@@ -122,8 +124,8 @@ export function reportUnknownKeys(
   for (const [key] of entries) {
     if (expected.has(key)) continue
     const path = `${field}.${key}`
-    const { message, code } = unknown(key, path)
-    report.error(path, message, code)
+    const { message, code, data } = unknown(key, path)
+    report.error(path, message, code, data)
     expectKeys()
   }
 }

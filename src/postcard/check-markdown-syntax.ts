@@ -24,7 +24,14 @@ export const checkMarkdownSyntax = defineRule<PostcardContext>({
       const path = `content.${entry.key}`
       if (report.hasError(path)) continue
       for (const violation of entry.work.reading().syntax.violations) {
-        report.error(path, violation.message, 'markdown')
+        const { code, construct, line, column, placeholder } = violation
+        report.error(path, violation.message, 'markdown', {
+          violation: code,
+          construct,
+          line,
+          column,
+          ...(placeholder === undefined ? {} : { placeholder }),
+        })
         rejected = true
       }
     }

@@ -66,6 +66,7 @@ export const checkQrCodes = defineRule<PostcardContext>({
               urlKind.map((code) => code.label)
             ),
             code: 'url-kind-qr',
+            data: { labels: urlKind.map((code) => code.label) },
           }
         : { message: fieldMessages.prohibited('qr_codes'), code: 'prohibited' }
     )
@@ -76,7 +77,11 @@ export const checkQrCodes = defineRule<PostcardContext>({
     reportUnknownKeys(report, 'qr_codes', entries, keys, expectKeys, (key, path) => {
       const code = urlKindFor(key, urlKind)
       return code
-        ? { message: fieldMessages.urlKindQr(path, code.label), code: 'url-kind-qr' }
+        ? {
+            message: fieldMessages.urlKindQr(path, code.label),
+            code: 'url-kind-qr',
+            data: { label: code.label },
+          }
         : { message: fieldMessages.prohibited(path), code: 'prohibited' }
     })
   },

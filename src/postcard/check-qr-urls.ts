@@ -23,8 +23,26 @@ export const checkQrUrls = defineRule<PostcardContext>({
       if (report.hasError(path)) continue
       const result = entry.work.result()
       if (result.ok) continue
-      for (const message of result.messages) {
-        report.error(path, message, result.problem === 'too-large' ? 'qr-fit' : 'url')
+      const [message] = result.messages
+      if (result.problem === 'too-large') {
+        report.error(path, message, 'qr-fit', {
+          length: result.resolvedUrlLength,
+          max_length: result.maxLength,
+          max_version: result.maxVersion,
+          enlarge_to_mm: result.enlargeToMm,
+          size_mm: result.parts.sizeMm,
+          module_mm: result.parts.moduleMm,
+          level: result.parts.level,
+          largest_length: result.parts.largestLength,
+          smallest_mm: result.parts.smallestMm,
+          largest_mm: result.parts.largestMm,
+        })
+      } else {
+        report.error(path, message, 'url', {
+          problem: result.problem,
+          example: result.example,
+          ...result.parts,
+        })
       }
       if ('fitError' in result && result.fitError) fitErrors.push(result.fitError)
     }

@@ -48,8 +48,15 @@ export const checkTextFit = defineRule<PostcardContext>({
         })
       }
       const error = entry.work.fitError()
-      if (!error) continue
-      report.error(path, fitMessage(error), 'fit')
+      const suggestion = entry.work.fitSuggestion()
+      if (!error || !suggestion) continue
+      report.error(path, fitMessage(error), 'fit', {
+        label: error.label,
+        measured_height_mm: error.measured_height_mm,
+        available_height_mm: error.available_height_mm,
+        overflow_mm: error.overflow_mm,
+        ...suggestion,
+      })
       fitErrors.push(error)
     }
     if (fitErrors.length > 0) report.meta({ markdown_fit_errors: fitErrors })

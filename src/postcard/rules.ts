@@ -12,6 +12,7 @@ import { checkAddressRequiredParts } from '../address/check-address-required-par
 import { checkContent } from './check-content.ts'
 import { checkEmoji } from './check-emoji.ts'
 import { checkGlyphs } from './check-glyphs.ts'
+import { checkImageResolution } from './check-image-resolution.ts'
 import { checkMarkdownSyntax } from './check-markdown-syntax.ts'
 import { checkPostcardStructure } from './check-postcard-structure.ts'
 import { checkQrCodes } from './check-qr-codes.ts'
@@ -47,4 +48,5 @@ export const postcardRules: readonly PostcardRule[] = Object.freeze([
   checkUnknownFields,
   checkEmoji,
   checkGlyphs,
+  checkImageResolution,
 ])

@@ -4,9 +4,10 @@
  * @module
  */
 import type { AddressContext } from '../address/address-context.ts'
+import type { ImageFacts } from '../analysis/analysis-store.ts'
 import type { AreaWork } from '../analysis/area-work.ts'
 import type { QrWork } from '../analysis/qr-work.ts'
-import type { Design, KeyedQrElement, MarkdownElement } from '../design/types.ts'
+import type { Design, ImageElement, KeyedQrElement, MarkdownElement } from '../design/types.ts'
 import type { PinnedEmojiVersion } from '../emoji/emoji-version.ts'
 import type { FontRegistry } from '../text/types.ts'
 import type { Rule } from '../verdict/define-rule.ts'
@@ -38,6 +39,15 @@ export interface QrEntry {
   readonly work: QrWork
 }
 
+/** A design `image` element and what it is, checked once per design. */
+export interface ImageEntry {
+  readonly element: ImageElement
+  /** Its design path, e.g. `sides.back.elements[3]`. */
+  readonly path: string
+  /** Its checked data URI, pixel size and effective resolution at its printed size. */
+  readonly facts: ImageFacts
+}
+
 /** What every postcard rule sees (the address rules read its {@link AddressContext} part). */
 export interface PostcardContext extends AddressContext {
   /** The request body as read once (a plain copy: reading it never runs a getter). */
@@ -56,6 +66,8 @@ export interface PostcardContext extends AddressContext {
   readonly contentEntries: readonly ContentEntry[]
   /** The `qr_codes` values worth checking, like {@link PostcardContext.contentEntries}. */
   readonly qrEntries: readonly QrEntry[]
+  /** The design's images, both sides, in design order (static: the same for every body). */
+  readonly images: readonly ImageEntry[]
 }
 
 /** One rule of postcard validation: an id, its spec section and its check (`defineRule`). */

@@ -3,14 +3,7 @@
  *
  * @module
  */
-
-/** A QR symbol as a square of modules (what `qrMatrix` returns). */
-export interface QrModules {
-  /** Modules per side (17 + 4·version). */
-  readonly size: number
-  /** `size × size` modules, row by row; non-zero is dark. */
-  readonly modules: Uint8Array
-}
+import { forEachQrRun, type QrModules } from '../scene/qr-runs.ts'
 
 /**
  * Writes the dark modules of a symbol as SVG path data in module units, shifted by the quiet
@@ -26,20 +19,9 @@ export interface QrModules {
  * @returns Path data with integer coordinates only, e.g. `M4 4h7v1h-7z…`.
  */
 export function qrPathData(symbol: QrModules, quietZone: number): string {
-  const { size, modules } = symbol
   let data = ''
-  for (let row = 0; row < size; row++) {
-    let column = 0
-    while (column < size) {
-      if (!modules[row * size + column]) {
-        column++
-        continue
-      }
-      const start = column
-      while (column < size && modules[row * size + column]) column++
-      const run = column - start
-      data += `M${start + quietZone} ${row + quietZone}h${run}v1h-${run}z`
-    }
-  }
+  forEachQrRun(symbol, quietZone, (x, y, run) => {
+    data += `M${x} ${y}h${run}v1h-${run}z`
+  })
   return data
 }

@@ -27,6 +27,7 @@ export function checkQrUrlElement(element: UrlQrElement): QrUrlElementResult {
       problem: resolved.problem,
       messages: [resolved.message],
       example: resolved.example,
+      parts: resolved.parts,
     }
   }
   return fitQrUrl(resolved.url, element)

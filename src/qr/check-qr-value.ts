@@ -36,6 +36,7 @@ export function checkQrValue(value: string, element: KeyedQrElement): QrValueRes
       problem: resolved.problem,
       messages: [resolved.message],
       example: resolved.example,
+      parts: resolved.parts,
     }
   }
   const fit = fitQrUrl(resolved.url, element)

@@ -44,22 +44,21 @@ export function fitQrUrl(resolvedUrl: string, area: QrArea): QrUrlAccepted | QrU
     version === null ? null : minimumAreaMm(version, area.min_module_mm, area.quiet_zone_modules)
   const size = formatNumber(area.size_mm)
   const module = formatNumber(area.min_module_mm)
+  const largest = byteCapacity(MAX_QR_VERSION, level)
+  const smallest = minimumAreaMm(1, area.min_module_mm, area.quiet_zone_modules)
+  const largestMm = minimumAreaMm(MAX_QR_VERSION, area.min_module_mm, area.quiet_zone_modules)
   let message: string
   let suggestedAction: string
   if (maxVersion > 0 && enlargeToMm !== null) {
     message = `Unexpected \`${length}\` character URL, expected at most \`${maxLength}\` characters for the \`${size}\` mm QR area at error correction \`${level}\`, shorten the URL or enlarge the area to \`${enlargeToMm}\` mm.`
     suggestedAction = `Shorten the URL to at most ${maxLength} characters (it has ${length}) or enlarge the QR area to ${enlargeToMm} mm.`
   } else if (maxVersion > 0) {
-    const largest = byteCapacity(MAX_QR_VERSION, level)
     message = `Unexpected \`${length}\` character URL, expected at most \`${maxLength}\` characters for the \`${size}\` mm QR area at error correction \`${level}\`, shorten the URL (no QR code holds more than \`${largest}\`).`
     suggestedAction = `Shorten the URL to at most ${maxLength} characters (it has ${length}); no QR code holds more than ${largest} at error correction ${level}.`
   } else if (enlargeToMm !== null) {
     message = `Unexpected \`${size}\` mm QR area, expected at least \`${enlargeToMm}\` mm for this \`${length}\` character URL with \`${module}\` mm modules, enlarge the area.`
     suggestedAction = `Enlarge the QR area to ${enlargeToMm} mm; at ${size} mm it holds no QR code.`
   } else {
-    const largest = byteCapacity(MAX_QR_VERSION, level)
-    const smallest = minimumAreaMm(1, area.min_module_mm, area.quiet_zone_modules)
-    const largestMm = minimumAreaMm(MAX_QR_VERSION, area.min_module_mm, area.quiet_zone_modules)
     message = `Unexpected \`${size}\` mm QR area, expected at least \`${smallest}\` mm for any QR code with \`${module}\` mm modules, enlarge the area to \`${largestMm}\` mm and shorten the URL to at most \`${largest}\` characters.`
     suggestedAction = `Shorten the URL to at most ${largest} characters (it has ${length}) and enlarge the QR area to ${largestMm} mm.`
   }
@@ -74,6 +73,14 @@ export function fitQrUrl(resolvedUrl: string, area: QrArea): QrUrlAccepted | QrU
     maxLength,
     enlargeToMm,
     suggestedAction,
+    parts: {
+      sizeMm: area.size_mm,
+      moduleMm: area.min_module_mm,
+      level,
+      largestLength: largest,
+      smallestMm: smallest,
+      largestMm,
+    },
   }
 }
 

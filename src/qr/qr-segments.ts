@@ -141,34 +141,33 @@ function bestVersion(
   return null
 }
 
-/** The segmentation graph of `buildNodes`/`buildGraph`: per run, one node per possible mode. */
+/**
+ * The segmentation graph of `buildNodes`/`buildGraph`: per run, one node per possible mode.
+ * Node 0 is `start`, node `end` the last; each node's fields live in one `Int32Array`
+ * (`NODE_FIELDS` per node: one allocation per graph instead of one per field).
+ */
 interface Graph {
-  /** Mode of node `i` (node 0 is `start`, the last node is `end`). */
-  readonly mode: Int32Array
-  readonly length: Int32Array
-  /** First node of the node's group and the first node of the next group. */
-  readonly groupStart: Int32Array
-  readonly groupEnd: Int32Array
-  /** Position of the node in its group (`j` in `buildGraph`). */
-  readonly position: Int32Array
-  readonly run: Int32Array
+  readonly nodes: Int32Array
   readonly end: number
 }
 
+/** Mode of a node. */
+const MODE = 0
+/** Characters (UTF-8 bytes for byte mode) of the node's run. */
+const LENGTH = 1
+/** The first node of the next group (the node's successors start there). */
+const GROUP_END = 2
+/** Position of the node in its group (`j` in `buildGraph`). */
+const POSITION = 3
+/** The run the node encodes. */
+const RUN = 4
+const NODE_FIELDS = 5
+
 function buildGraph(runs: Runs): Graph {
   const count = runs.mode.length
-  let nodes = 1
-  for (const mode of runs.mode) nodes += mode === NUMERIC ? 3 : mode === ALPHANUMERIC ? 2 : 1
-  const size = nodes + 1
-  const graph: Graph = {
-    mode: new Int32Array(size),
-    length: new Int32Array(size),
-    groupStart: new Int32Array(size),
-    groupEnd: new Int32Array(size),
-    position: new Int32Array(size),
-    run: new Int32Array(size),
-    end: nodes,
-  }
+  let end = 1
+  for (const mode of runs.mode) end += mode === NUMERIC ? 3 : mode === ALPHANUMERIC ? 2 : 1
+  const nodes = new Int32Array((end + 1) * NODE_FIELDS)
   let node = 1
   for (let run = 0; run < count; run++) {
     const runMode = runs.mode[run] ?? BYTE
@@ -181,35 +180,55 @@ function buildGraph(runs: Runs): Graph {
         : runMode === ALPHANUMERIC
           ? ALPHANUMERIC_CHOICES
           : BYTE_CHOICES
-    const groupStart = node
-    for (const [position, mode] of modes.entries()) {
-      graph.mode[node] = mode
-      graph.length[node] = length
-      graph.groupStart[node] = groupStart
-      graph.groupEnd[node] = groupStart + modes.length
-      graph.position[node] = position
-      graph.run[node] = run
+    const groupEnd = node + modes.length
+    for (let position = 0; position < modes.length; position++) {
+      const at = node * NODE_FIELDS
+      nodes[at + MODE] = modes[position] ?? BYTE
+      nodes[at + LENGTH] = length
+      nodes[at + GROUP_END] = groupEnd
+      nodes[at + POSITION] = position
+      nodes[at + RUN] = run
       node++
     }
   }
-  graph.groupEnd[0] = 1
-  graph.groupStart[graph.end] = graph.end
-  graph.groupEnd[graph.end] = graph.end
-  return graph
+  nodes[GROUP_END] = 1
+  nodes[end * NODE_FIELDS + GROUP_END] = end
+  return { nodes, end }
 }
 
 /** Cost of the edge `from → to` exactly as `buildGraph` computes it. */
 function edgeCost(graph: Graph, from: number, to: number, version: number): number {
   if (to === graph.end) return 0
-  const mode = graph.mode[to] ?? BYTE
-  const length = graph.length[to] ?? 0
-  if (from !== 0 && graph.mode[from] === mode) {
+  const nodes = graph.nodes
+  const mode = nodes[to * NODE_FIELDS + MODE] ?? BYTE
+  const length = nodes[to * NODE_FIELDS + LENGTH] ?? 0
+  if (from !== 0 && nodes[from * NODE_FIELDS + MODE] === mode) {
     // `table[prev].lastCount`: reset to the length of every differently-moded node built
     // before this one in the group, so 0 for the group's first node, its length otherwise.
-    const last = graph.position[to] === 0 ? 0 : (graph.length[to - 1] ?? 0)
+    const last =
+      nodes[to * NODE_FIELDS + POSITION] === 0 ? 0 : (nodes[(to - 1) * NODE_FIELDS + LENGTH] ?? 0)
     return segmentBits(mode, last + length) - segmentBits(mode, last)
   }
   return segmentBits(mode, length) + MODE_INDICATOR_BITS + charCountBits(mode, version)
+}
+
+/**
+ * A binary heap of (cost, push order, node) triples in an `Int32Array` from `base`, ordered by
+ * cost, then push order: dijkstrajs' queue (a stable sort by cost after every push). Costs are
+ * whole bits, so integers.
+ */
+function heapBefore(heap: Int32Array, a: number, b: number): boolean {
+  const costA = heap[a] ?? 0
+  const costB = heap[b] ?? 0
+  return costA < costB || (costA === costB && (heap[a + 1] ?? 0) < (heap[b + 1] ?? 0))
+}
+
+function heapSwap(heap: Int32Array, a: number, b: number): void {
+  for (let field = 0; field < 3; field++) {
+    const kept = heap[a + field] ?? 0
+    heap[a + field] = heap[b + field] ?? 0
+    heap[b + field] = kept
+  }
 }
 
 /**
@@ -218,86 +237,74 @@ function edgeCost(graph: Graph, from: number, to: number, version: number): numb
  */
 function shortestPath(graph: Graph, version: number): number[] {
   const size = graph.end + 1
-  const cost = new Float64Array(size)
-  const reached = new Uint8Array(size)
-  const predecessor = new Int32Array(size).fill(-1)
+  const nodes = graph.nodes
   // Every node has at most three successors, and only an improvement pushes.
   const capacity = 3 * size + 1
-  const heapCost = new Float64Array(capacity)
-  const heapOrder = new Int32Array(capacity)
-  const heapNode = new Int32Array(capacity)
+  // One allocation: cost, predecessor and reached per node, then the heap's triples.
+  const work = new Int32Array(3 * size + 3 * capacity)
+  const PREDECESSOR = size
+  const REACHED = 2 * size
+  const HEAP = 3 * size
   let heapSize = 0
   let pushes = 0
 
-  const before = (a: number, b: number): boolean => {
-    const costA = heapCost[a] ?? 0
-    const costB = heapCost[b] ?? 0
-    return costA < costB || (costA === costB && (heapOrder[a] ?? 0) < (heapOrder[b] ?? 0))
-  }
-  const move = (to: number, from: number): void => {
-    heapCost[to] = heapCost[from] ?? 0
-    heapOrder[to] = heapOrder[from] ?? 0
-    heapNode[to] = heapNode[from] ?? 0
-  }
-  const swap = (a: number, b: number): void => {
-    // Slot `capacity - 1` is never used by the heap: at most `capacity - 1` entries exist.
-    move(capacity - 1, a)
-    move(a, b)
-    move(b, capacity - 1)
-  }
   const push = (node: number, nodeCost: number): void => {
     let index = heapSize++
-    heapCost[index] = nodeCost
-    heapOrder[index] = pushes++
-    heapNode[index] = node
+    const at = HEAP + 3 * index
+    work[at] = nodeCost
+    work[at + 1] = pushes++
+    work[at + 2] = node
     while (index > 0) {
       const parent = (index - 1) >> 1
-      if (!before(index, parent)) break
-      swap(index, parent)
+      if (!heapBefore(work, HEAP + 3 * index, HEAP + 3 * parent)) break
+      heapSwap(work, HEAP + 3 * index, HEAP + 3 * parent)
       index = parent
     }
   }
   const popFirst = (): void => {
     heapSize--
-    move(0, heapSize)
+    heapSwap(work, HEAP, HEAP + 3 * heapSize)
     let index = 0
     for (;;) {
       const left = 2 * index + 1
       const right = left + 1
       let first = index
-      if (left < heapSize && before(left, first)) first = left
-      if (right < heapSize && before(right, first)) first = right
+      if (left < heapSize && heapBefore(work, HEAP + 3 * left, HEAP + 3 * first)) first = left
+      if (right < heapSize && heapBefore(work, HEAP + 3 * right, HEAP + 3 * first)) first = right
       if (first === index) break
-      swap(index, first)
+      heapSwap(work, HEAP + 3 * index, HEAP + 3 * first)
       index = first
     }
   }
 
-  reached[0] = 1
+  work[PREDECESSOR] = -1
+  work[REACHED] = 1
   push(0, 0)
   while (heapSize > 0) {
-    const node = heapNode[0] ?? 0
-    const nodeCost = heapCost[0] ?? 0
+    const nodeCost = work[HEAP] ?? 0
+    const node = work[HEAP + 2] ?? 0
     popFirst()
     // `end` has no edges. A stale entry (the node was reached more cheaply since) relaxes
     // nothing in dijkstrajs either: each successor already holds at most `cheaper + edge`.
-    if (node === graph.end || nodeCost > (cost[node] ?? 0)) continue
-    const first = node === 0 ? 1 : (graph.groupEnd[node] ?? graph.end)
-    const next = first === graph.end ? graph.end + 1 : (graph.groupEnd[first] ?? graph.end)
+    if (node === graph.end || nodeCost > (work[node] ?? 0)) continue
+    const first = node === 0 ? 1 : (nodes[node * NODE_FIELDS + GROUP_END] ?? graph.end)
+    const next =
+      first === graph.end ? graph.end + 1 : (nodes[first * NODE_FIELDS + GROUP_END] ?? graph.end)
     for (let to = first; to < next; to++) {
       const candidate = nodeCost + edgeCost(graph, node, to, version)
-      if (reached[to] === 0 || (cost[to] ?? 0) > candidate) {
-        reached[to] = 1
-        cost[to] = candidate
+      if (work[REACHED + to] === 0 || (work[to] ?? 0) > candidate) {
+        work[REACHED + to] = 1
+        work[to] = candidate
         push(to, candidate)
-        predecessor[to] = node
+        work[PREDECESSOR + to] = node
       }
     }
   }
 
   const path: number[] = []
-  for (let node = predecessor[graph.end] ?? -1; node > 0; node = predecessor[node] ?? -1) {
+  for (let node = work[PREDECESSOR + graph.end] ?? -1; node > 0;) {
     path.push(node)
+    node = work[PREDECESSOR + node] ?? -1
   }
   return path.reverse()
 }
@@ -312,10 +319,11 @@ interface Merged {
 
 function mergePath(graph: Graph, path: readonly number[]): Merged {
   const merged: Merged = { mode: [], firstRun: [], lastRun: [], length: [] }
+  const nodes = graph.nodes
   for (const node of path) {
-    const mode = graph.mode[node] ?? BYTE
-    const run = graph.run[node] ?? 0
-    const length = graph.length[node] ?? 0
+    const mode = nodes[node * NODE_FIELDS + MODE] ?? BYTE
+    const run = nodes[node * NODE_FIELDS + RUN] ?? 0
+    const length = nodes[node * NODE_FIELDS + LENGTH] ?? 0
     const last = merged.mode.length - 1
     if (last >= 0 && merged.mode[last] === mode) {
       merged.lastRun[last] = run

@@ -54,6 +54,22 @@ export interface QrUrlRejected {
   readonly message: string
   /** A complete URL for the same intent, shown in the message (e.g. for a "use this" button). */
   readonly example: string
+  /** What the message quotes besides the example, as data (for messages in other languages). */
+  readonly parts: QrUrlParts
+}
+
+/** The parts of a value a {@link QrUrlRejected} message quotes. */
+export interface QrUrlParts {
+  /** The value the message quotes (trimmed, for `whitespace`). */
+  readonly value?: string
+  /** The host the URL parser refused (`invalid-host`). */
+  readonly host?: string
+  /** The port that is no number from 0 to 65535 (`invalid-port`). */
+  readonly port?: string
+  /** The scheme, without its colon (`unsupported-scheme`). */
+  readonly scheme?: string
+  /** The code point of the first control character (`control-character`). */
+  readonly control?: number
 }
 
 /** What {@link resolveQrUrl} returns. */
@@ -102,8 +118,9 @@ export function resolveQrUrl(value: string): QrUrlResolution {
     const inner = resolveQrUrl(trimmed)
     return reject(
       'whitespace',
-      `Unexpected whitespace around ${code(trimmed)}`,
-      inner.ok ? inner.url : inner.example
+      `Unexpected whitespace around ${inlineCode(trimmed)}`,
+      inner.ok ? inner.url : inner.example,
+      { value: trimmed }
     )
   }
   const control = firstControl(value)
@@ -111,8 +128,9 @@ export function resolveQrUrl(value: string): QrUrlResolution {
     const inner = resolveQrUrl(removeControls(value))
     return reject(
       'control-character',
-      `Unexpected ${describeControl(control)} in ${code(value)}`,
-      inner.ok ? inner.url : inner.example
+      `Unexpected ${describeControl(control)} in ${inlineCode(value)}`,
+      inner.ok ? inner.url : inner.example,
+      { value, control }
     )
   }
   if (value === '') return reject('empty', 'Unexpected empty value', GENERIC_EXAMPLE)
@@ -132,8 +150,9 @@ function resolveHttp(value: string, scheme: string): QrUrlResolution {
     const repaired = httpHref(value) ?? httpHref(`${scheme}://${rest.replace(/^[/\\]+/, '')}`)
     return reject(
       'missing-slashes',
-      `Unexpected ${code(value)} without \`//\` after the scheme`,
-      repaired ?? GENERIC_EXAMPLE
+      `Unexpected ${inlineCode(value)} without \`//\` after the scheme`,
+      repaired ?? GENERIC_EXAMPLE,
+      { value }
     )
   }
   const afterSlashes = rest.slice(2)
@@ -144,8 +163,9 @@ function resolveHttp(value: string, scheme: string): QrUrlResolution {
   if (host === '') {
     return reject(
       'missing-host',
-      `Unexpected ${code(value)} without a host`,
-      exampleWith(`https://${EXAMPLE_HOST}/${tail.replace(/^[/\\]+/, '')}`)
+      `Unexpected ${inlineCode(value)} without a host`,
+      exampleWith(`https://${EXAMPLE_HOST}/${tail.replace(/^[/\\]+/, '')}`),
+      { value }
     )
   }
   const href = httpHref(value)
@@ -154,14 +174,16 @@ function resolveHttp(value: string, scheme: string): QrUrlResolution {
   if (port !== undefined && !(/^\d+$/.test(port) && Number(port) <= 65535)) {
     return reject(
       'invalid-port',
-      `Unexpected port ${code(port)} in ${code(value)}`,
-      exampleWith(`${scheme}://${authority.slice(0, authority.length - port.length - 1)}${tail}`)
+      `Unexpected port ${inlineCode(port)} in ${inlineCode(value)}`,
+      exampleWith(`${scheme}://${authority.slice(0, authority.length - port.length - 1)}${tail}`),
+      { value, port }
     )
   }
   return reject(
     'invalid-host',
-    `Unexpected host ${code(host)} in ${code(value)}`,
-    exampleWith(`https://${EXAMPLE_HOST}${tail}`)
+    `Unexpected host ${inlineCode(host)} in ${inlineCode(value)}`,
+    exampleWith(`https://${EXAMPLE_HOST}${tail}`),
+    { value, host }
   )
 }
 
@@ -173,8 +195,9 @@ function unsupportedScheme(value: string, scheme: string): QrUrlResolution {
     : GENERIC_EXAMPLE
   return reject(
     'unsupported-scheme',
-    `Unexpected scheme ${code(`${scheme}:`)} in ${code(value)}`,
-    example
+    `Unexpected scheme ${inlineCode(`${scheme}:`)} in ${inlineCode(value)}`,
+    example,
+    { value, scheme }
   )
 }
 
@@ -183,40 +206,53 @@ function resolveSchemeless(value: string): QrUrlResolution {
   if (/^[/\\]{2}/.test(value)) {
     return reject(
       'scheme-relative-url',
-      `Unexpected scheme-relative URL ${code(value)}`,
-      httpHref(`https:${value}`) ?? GENERIC_EXAMPLE
+      `Unexpected scheme-relative URL ${inlineCode(value)}`,
+      httpHref(`https:${value}`) ?? GENERIC_EXAMPLE,
+      { value }
     )
   }
   if (value.startsWith('#')) {
     return reject(
       'fragment',
-      `Unexpected fragment ${code(value)}`,
-      exampleWith(value, `https://${EXAMPLE_HOST}/page`)
+      `Unexpected fragment ${inlineCode(value)}`,
+      exampleWith(value, `https://${EXAMPLE_HOST}/page`),
+      { value }
     )
   }
   if (hostWithPort(value) || isDomain(/^[^/?#\\]*/.exec(value)?.[0] ?? '')) {
     const href = httpHref(`https://${value}`)
     if (href !== undefined) {
-      return reject('missing-scheme', `Unexpected ${code(value)} without a scheme`, href)
+      return reject('missing-scheme', `Unexpected ${inlineCode(value)} without a scheme`, href, {
+        value,
+      })
     }
   }
   if (/[/?#\\]/.test(value) || value.startsWith('.') || FILE_EXTENSIONS.has(extension(value))) {
     return reject(
       'relative-url',
-      `Unexpected relative URL ${code(value)}`,
-      exampleWith(value, `https://${EXAMPLE_HOST}/`)
+      `Unexpected relative URL ${inlineCode(value)}`,
+      exampleWith(value, `https://${EXAMPLE_HOST}/`),
+      { value }
     )
   }
   const query = new URLSearchParams({ code: value }).toString()
-  return reject('bare-code', `Unexpected ${code(value)}`, `${GENERIC_EXAMPLE}?${query}`)
+  return reject('bare-code', `Unexpected ${inlineCode(value)}`, `${GENERIC_EXAMPLE}?${query}`, {
+    value,
+  })
 }
 
-function reject(problem: QrUrlProblem, unexpected: string, example: string): QrUrlRejected {
+function reject(
+  problem: QrUrlProblem,
+  unexpected: string,
+  example: string,
+  parts: QrUrlParts = {}
+): QrUrlRejected {
   return {
     ok: false,
     problem,
-    message: `${unexpected}, expected a complete http(s) URL such as ${code(example)}.`,
+    message: `${unexpected}, expected a complete http(s) URL such as ${inlineCode(example)}.`,
     example,
+    parts,
   }
 }
 
@@ -355,7 +391,7 @@ function describeControl(code: number): string {
  * A value as inline code in a message: control characters escaped, cut at `MAX_QUOTE`, and
  * fenced with more backticks than it contains (CommonMark), so `` a`b `` stays one span.
  */
-function code(value: string): string {
+export function inlineCode(value: string): string {
   const text = quote(value)
   const runs = text.match(/`+/g)
   if (!runs) return `\`${text}\``

@@ -6,7 +6,7 @@
  */
 import type { QrBase } from '../design/types.ts'
 import type { QrFitError } from '../verdict/types.ts'
-import type { QrUrlProblem } from './resolve-qr-url.ts'
+import type { QrUrlParts, QrUrlProblem } from './resolve-qr-url.ts'
 
 /** The URL is valid and fits its area. */
 export interface QrUrlAccepted {
@@ -33,6 +33,8 @@ export interface QrUrlInvalid {
   readonly messages: readonly [string]
   /** A complete URL for the same intent, as shown in the message. */
   readonly example: string
+  /** What the message quotes besides the example (for messages in other languages). */
+  readonly parts: QrUrlParts
   /** Never set: lets `result.fitError` be read without narrowing first. */
   readonly fitError?: never
 }
@@ -55,6 +57,24 @@ export interface QrUrlTooLarge {
   readonly enlargeToMm: number | null
   /** One sentence for people: what to shorten the URL to, or what to enlarge the area to. */
   readonly suggestedAction: string
+  /** What the message quotes besides the numbers above (for messages in other languages). */
+  readonly parts: QrFitParts
+}
+
+/** The numbers a {@link QrUrlTooLarge} message quotes about its area. */
+export interface QrFitParts {
+  /** Side of the QR area in mm. */
+  readonly sizeMm: number
+  /** Smallest module the printer resolves, in mm. */
+  readonly moduleMm: number
+  /** Error-correction level. */
+  readonly level: QrArea['error_correction']
+  /** Characters version 40 holds at that level. */
+  readonly largestLength: number
+  /** Smallest whole-mm area that holds any QR code (version 1). */
+  readonly smallestMm: number
+  /** Smallest whole-mm area that holds version 40. */
+  readonly largestMm: number
 }
 
 /** A keyed value too large for its area, with its item of `meta.qr_fit_errors` (spec 7.1). */

@@ -24,7 +24,7 @@ import { completeOrRelease, idempotencyKey, reserveKey } from './idempotency.ts'
 import { applyRateLimit } from './rate-limit.ts'
 import { randomUuid } from './random-uuid.ts'
 import { readJsonBody } from './read-json-body.ts'
-import { jsonReply, type Reply } from './reply.ts'
+import { jsonReply, type JsonReply, type Reply } from './reply.ts'
 
 /**
  * The status of a new campaign. The spec shows no campaign status values (spec 3); the sandbox
@@ -139,7 +139,7 @@ export async function createCampaign(context: HandlerContext, exchange: Exchange
  * @param exchange The request, with its body read.
  * @returns 201 or 422.
  */
-async function create(context: HandlerContext, exchange: Exchange): Promise<Reply> {
+async function create(context: HandlerContext, exchange: Exchange): Promise<JsonReply> {
   const payload = exchange.body?.value
   const principal = exchange.principal
   if (!principal) throw new Error('create needs an authenticated exchange')

@@ -24,7 +24,7 @@ import { submitPostcard } from './postcards-route.ts'
 import { randomUuid } from './random-uuid.ts'
 import { addRateLimitHeaders } from './rate-limit.ts'
 import { answerOf, jsonContentType, toWebResponse, type Reply } from './reply.ts'
-import { changeEntry, changeFlow, listEntries, listLogs } from './sandbox-routes.ts'
+import { changeEntry, changeFlow, entryProof, listEntries, listLogs } from './sandbox-routes.ts'
 import { assetFile, emojiFile, type StaticFile } from './static-routes.ts'
 import { StoreUnavailableError } from './store-unavailable-error.ts'
 import type { LogRecord } from './store.ts'
@@ -67,6 +67,10 @@ const routes: readonly {
     methods: { POST: (c, e, [id = '']) => changeFlow(c, e, id, 'resume') },
   },
   { segments: ['entries'], methods: { GET: listEntries } },
+  {
+    segments: ['entries', '*', 'proof.pdf'],
+    methods: { GET: (c, e, [id = '']) => entryProof(c, e, id) },
+  },
 ]
 
 /**
@@ -180,6 +184,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
     fonts: options.fonts,
     preflights: createPreflights(resolved.flows, options.fonts),
     marketingSource: options.marketingSource,
+    emojiArtwork: options.emojiArtwork,
     authenticate: createAuthenticator(resolved.grants),
     report,
     formatDateTime: createDateTimeFormatter(),
@@ -273,11 +278,14 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
         received?.bytes ?? 0,
         exchange.body ? exchange.body.value : received?.text
       ),
-      response_body: loggedBody(
-        reply.body,
-        reply.body.length,
-        'value' in reply ? reply.value : parseOrText(reply.body)
-      ),
+      response_body:
+        typeof reply.body === 'string'
+          ? loggedBody(
+              reply.body,
+              reply.body.length,
+              'value' in reply ? reply.value : parseOrText(reply.body)
+            )
+          : null,
       entry_id: exchange.entryId ?? null,
     }
     await context.store.logs.append(log)

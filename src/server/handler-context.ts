@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { EmojiArtworkSource } from '../emoji/types.ts'
 import type { Preflight } from '../analysis/create-preflight.ts'
 import type { FontRegistry } from '../text/types.ts'
 import type { ResolvedOptions } from './api-options.ts'
@@ -25,6 +26,8 @@ export interface HandlerContext {
    */
   readonly preflights: ReadonlyMap<string, Preflight>
   readonly marketingSource: string | undefined
+  /** Emoji artwork the sandbox's proofs draw (`GET /api/v1/entries/{request_id}/proof.pdf`). */
+  readonly emojiArtwork: EmojiArtworkSource | undefined
   /** Authenticates the `Authorization` header (throws a 401). */
   readonly authenticate: (authorization: string | null) => Principal
   /** Reports an unexpected error once. */

@@ -12,7 +12,7 @@
  */
 import type { Principal } from './authenticate.ts'
 import type { HandlerContext } from './handler-context.ts'
-import type { Reply } from './reply.ts'
+import type { JsonReply } from './reply.ts'
 import { HttpError } from './http-error.ts'
 import { StoreUnavailableError } from './store-unavailable-error.ts'
 import type { IdempotencyReservation, StoredResponse } from './store.ts'
@@ -146,8 +146,8 @@ export async function completeOrRelease(
   key: string,
   owner: string,
   kept: readonly number[],
-  work: () => Promise<Reply>
-): Promise<Reply> {
+  work: () => Promise<JsonReply>
+): Promise<JsonReply> {
   let completed = false
   try {
     const reply = await work()

@@ -538,6 +538,28 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
           ]
         ),
       },
+      '/api/v1/entries/{request_id}/proof.pdf': {
+        options: preflight('cors.entries.proof', 'GET'),
+        get: {
+          tags: ['sandbox'],
+          operationId: 'sandbox.entries.proof',
+          summary:
+            'The PDF print proof of the entry a request created: front and back as two pages, ' +
+            'TrimBox the card, BleedBox the card and its bleed, texts as outlines, sRGB.',
+          parameters: [pathParameter('request_id', 'The request id that created the entry.')],
+          responses: {
+            '200': {
+              description: 'The proof; the same bytes for the same entry.',
+              content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+            },
+            '401': { $ref: '#/components/responses/Unauthenticated' },
+            '404': message('No entry of that request id in this account and mode.'),
+            '503': message(
+              'The store is unavailable, or the sandbox has no fonts to set the texts in.'
+            ),
+          },
+        },
+      },
     },
     components: {
       schemas,

@@ -25,7 +25,7 @@ import { HttpError } from './http-error.ts'
 import { completeOrRelease, idempotencyKey, reserveKey } from './idempotency.ts'
 import { applyRateLimit } from './rate-limit.ts'
 import { readJsonBody } from './read-json-body.ts'
-import { jsonReply, type Reply } from './reply.ts'
+import { jsonReply, type JsonReply, type Reply } from './reply.ts'
 import { randomUuid } from './random-uuid.ts'
 import { placeEntry } from './schedule.ts'
 import type { EntryRecord, StoredResponse } from './store.ts'
@@ -133,7 +133,7 @@ async function earlierAnswer(
  * @param exchange The request, authenticated and counted.
  * @returns 201, 202 or 422.
  */
-async function accept(context: HandlerContext, exchange: Exchange): Promise<Reply> {
+async function accept(context: HandlerContext, exchange: Exchange): Promise<JsonReply> {
   const principal = exchange.principal
   if (!principal) throw new Error('accept needs an authenticated exchange')
   const body = await readJsonBody(exchange.request, context.options.maxBodyBytes, (received) => {

@@ -7,13 +7,21 @@
  */
 import type { CallAnswer } from './direct-call.ts'
 
-/** A finished answer of the API; the body is the exact text sent (JSON for every API route). */
+/**
+ * A finished answer of the API; the body is the exact text sent (JSON for every API route but
+ * the sandbox's PDF proofs, which are bytes).
+ */
 export interface Reply {
   readonly status: number
   readonly headers: Readonly<Record<string, string>>
-  readonly body: string
+  readonly body: string | Uint8Array
   /** The value `body` serialises, when known (spares the API log a parse). */
   readonly value?: unknown
+}
+
+/** A reply whose body is JSON text: every answer of the API routes, logged and replayed. */
+export interface JsonReply extends Reply {
+  readonly body: string
 }
 
 /** Media type of every JSON answer (spec 1: bodies are JSON). */
@@ -31,7 +39,7 @@ export function jsonReply(
   status: number,
   value: unknown,
   headers: Readonly<Record<string, string>> = {}
-): Reply {
+): JsonReply {
   return {
     status,
     headers: { 'content-type': jsonContentType, ...headers },

@@ -9,9 +9,13 @@
  *   mailing; `/resume` restores it (queued again, or accepted while its flow is paused).
  * - `POST /api/v1/flows/{flow_id}/pause` and `/resume`: hold or release the flow's entries.
  * - `GET /api/v1/entries?flow_id=&limit=N`: the entries, newest first.
+ * - `GET /api/v1/entries/{request_id}/proof.pdf`: the PDF print proof of the entry a request
+ *   created (`renderProof`: front and back, what prints, the design's bleed).
  *
  * @module
  */
+import { previewEmojiKeys } from '../preview/preview-emoji-keys.ts'
+import { renderProof } from '../proof/render-proof.ts'
 import type { ResolvedFlow } from './api-options.ts'
 import type { Principal } from './authenticate.ts'
 import type { Exchange, HandlerContext } from './handler-context.ts'
@@ -115,6 +119,27 @@ function ownFlow(context: HandlerContext, principal: Principal, flowId: string):
 }
 
 /**
+ * The entry a request created, in the caller's account and token mode.
+ *
+ * @throws {HttpError} 404 for none, or one of another account or mode.
+ */
+async function ownEntry(
+  context: HandlerContext,
+  principal: Principal,
+  requestId: string
+): Promise<EntryRecord> {
+  const entry = await context.store.entries.byRequestId(
+    principal.accountId,
+    principal.mode,
+    requestId
+  )
+  if (!entry) {
+    throw new HttpError(404, `No entry was created by the request \`${requestId}\`.`)
+  }
+  return entry
+}
+
+/**
  * `POST /api/v1/logs/{request_id}/remove` and `/resume` (spec 3 and 4.1 rule 3).
  *
  * @param context The handler.
@@ -130,15 +155,7 @@ export async function changeEntry(
   requestId: string,
   action: 'remove' | 'resume'
 ): Promise<Reply> {
-  const principal = authenticate(context, exchange)
-  const entry = await context.store.entries.byRequestId(
-    principal.accountId,
-    principal.mode,
-    requestId
-  )
-  if (!entry) {
-    throw new HttpError(404, `No entry was created by the request \`${requestId}\`.`)
-  }
+  const entry = await ownEntry(context, authenticate(context, exchange), requestId)
   let next: EntryRecord = entry
   if (action === 'remove' && entry.status !== 'removed') {
     next = { ...entry, status: 'removed', queued_for: null }
@@ -192,4 +209,51 @@ export async function changeFlow(
   return jsonReply(200, {
     data: { id: flow.id, paused, next_batch: placement.queued_for },
   })
+}
+
+/**
+ * `GET /api/v1/entries/{request_id}/proof.pdf`: the print proof of the entry a request created,
+ * drawn from its stored postcard on its flow's design (one analysis of the flow's `Preflight`),
+ * with the sandbox's emoji artwork. Same auth and account isolation as the other sandbox routes:
+ * an entry of another account, or of the other mode, is not found.
+ *
+ * @param context The handler.
+ * @param exchange The request.
+ * @param requestId The request whose entry is meant.
+ * @returns The PDF (`application/pdf`), the same bytes for the same entry.
+ * @throws {HttpError} 404 for no such entry or a flow no longer configured; 503 when the sandbox
+ *   has no fonts to set the texts in.
+ */
+export async function entryProof(
+  context: HandlerContext,
+  exchange: Exchange,
+  requestId: string
+): Promise<Reply> {
+  const entry = await ownEntry(context, authenticate(context, exchange), requestId)
+  const preflight = context.preflights.get(entry.flow_id.toLowerCase())
+  if (!preflight) {
+    throw new HttpError(404, `The flow \`${entry.flow_id}\` of this entry is no longer configured.`)
+  }
+  if (!context.fonts) {
+    throw new HttpError(
+      503,
+      'This sandbox has no fonts to set the texts in, so it draws no proofs.'
+    )
+  }
+  const postcard =
+    typeof entry.postcard === 'object' && entry.postcard !== null ? entry.postcard : {}
+  const analysis = preflight.analyze({ ...postcard, flow_id: entry.flow_id })
+  const keys = previewEmojiKeys(analysis)
+  const emojiArtwork =
+    context.emojiArtwork && keys.length > 0 ? await context.emojiArtwork(keys) : undefined
+  const pdf = renderProof(analysis, { emojiArtwork })
+  const name = requestId.replace(/[^\w.-]/g, '_').slice(0, 80)
+  return {
+    status: 200,
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `inline; filename="proof-${name}.pdf"`,
+    },
+    body: pdf,
+  }
 }

@@ -8,6 +8,9 @@
  * meant is where sanitisers and renderers disagree. References are written as SVG 2's `href`
  * (`xlink:href` needs a namespace declaration that an inlined fragment cannot carry).
  *
+ * It reads into a tree ({@link sanitizeSvgTree}) that every drawer shares: the SVG preview writes
+ * it back as markup ({@link svgTreeMarkup}), the PDF proof converts it to vector paths.
+ *
  * Why not a DOM parser: the core must give the same bytes in Node (no `DOMParser`) and in
  * Chromium, and must not depend on a browser's own leniency.
  *
@@ -20,6 +23,25 @@ import { SVG_ALLOW_LIST } from './svg-allow-list.ts'
 /** Result of {@link sanitizeSvg} / {@link sanitizeSvgFragment}: clean markup or why there is none. */
 export type SanitizedSvg =
   | { readonly ok: true; readonly markup: SvgMarkup }
+  | { readonly ok: false; readonly reason: string }
+
+/**
+ * An element of sanitised SVG: an allowed name, allowed attributes (in source order; references
+ * as `href`, ids and local references not yet prefixed) and its children. What both the SVG
+ * preview (which writes it back as markup) and the PDF proof (which converts it to paths) draw.
+ */
+export interface SvgTreeElement {
+  readonly name: string
+  readonly attributes: Readonly<Record<string, string>>
+  readonly children: readonly SvgTreeNode[]
+}
+
+/** A node of sanitised SVG: an element or character data (decoded, not escaped). */
+export type SvgTreeNode = SvgTreeElement | string
+
+/** Result of {@link sanitizeSvgTree}: the clean nodes, or why there are none. */
+export type SanitizedSvgTree =
+  | { readonly ok: true; readonly nodes: readonly SvgTreeNode[] }
   | { readonly ok: false; readonly reason: string }
 
 /** Bounds that keep a hostile document from costing more than a real one. */
@@ -72,18 +94,11 @@ class Rejection extends Error {}
  *   // { ok: true, markup: '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1"/></svg>' }
  */
 export function sanitizeSvg(source: string): SanitizedSvg {
-  const parsed = parse(source)
-  if (!parsed.ok) return parsed
-  const roots = parsed.nodes.filter((node): node is ElementNode => typeof node !== 'string')
-  const stray = parsed.nodes.some((node) => typeof node === 'string' && node.trim() !== '')
-  if (roots.length !== 1 || roots[0]?.name !== 'svg' || stray) {
-    return { ok: false, reason: 'Unexpected document structure, expected one `<svg>` root element' }
-  }
-  const root = roots[0]
-  const children = root.children.map((child) => clean(child, '', true))
-  const attributes: Record<string, string> = { xmlns: 'http://www.w3.org/2000/svg' }
-  Object.assign(attributes, cleanAttributes(root, ''))
-  return { ok: true, markup: svgElement('svg', attributes, children) }
+  const tree = sanitizeSvgTree(source, true)
+  if (!tree.ok) return tree
+  const root = tree.nodes[0] as SvgTreeElement
+  const attributes = { xmlns: 'http://www.w3.org/2000/svg', ...root.attributes }
+  return { ok: true, markup: svgTreeMarkup([{ ...root, attributes }]) }
 }
 
 /**
@@ -101,41 +116,118 @@ export function sanitizeSvg(source: string): SanitizedSvg {
  * @returns The rebuilt fragment, or the reason it was rejected.
  */
 export function sanitizeSvgFragment(body: string, idPrefix = ''): SanitizedSvg {
-  const parsed = parse(body)
-  if (!parsed.ok) return parsed
-  const markup = parsed.nodes.map((node) => clean(node, idPrefix, false))
-  return { ok: true, markup: joinMarkup(markup) }
+  const tree = sanitizeSvgTree(body)
+  return tree.ok ? { ok: true, markup: svgTreeMarkup(tree.nodes, idPrefix) } : tree
 }
 
-function clean(node: Node, prefix: string, document: boolean): SvgMarkup {
+/**
+ * Sanitises SVG into the tree every drawer reads: a whole document (`document`: one `<svg>`
+ * root, style sheets kept when they reference nothing outside it; the namespace declaration is
+ * left to the writer) or a fragment to inline (style sheets dropped). References are written as
+ * `href`; ids and local references are kept as written, {@link svgTreeMarkup} prefixes them.
+ *
+ * @param source The SVG source text.
+ * @param document Whether it is a whole document (default: a fragment).
+ * @returns The clean nodes, or the reason the source was rejected.
+ */
+export function sanitizeSvgTree(source: string, document = false): SanitizedSvgTree {
+  const parsed = parse(source)
+  if (!parsed.ok) return parsed
+  if (!document) return { ok: true, nodes: cleanChildren(parsed.nodes, false) }
+  const roots = parsed.nodes.filter((node): node is ElementNode => typeof node !== 'string')
+  const stray = parsed.nodes.some((node) => typeof node === 'string' && node.trim() !== '')
+  if (roots.length !== 1 || roots[0]?.name !== 'svg' || stray) {
+    return { ok: false, reason: 'Unexpected document structure, expected one `<svg>` root element' }
+  }
+  const root = roots[0]
+  return {
+    ok: true,
+    nodes: [
+      {
+        name: 'svg',
+        attributes: cleanAttributes(root),
+        children: cleanChildren(root.children, true),
+      },
+    ],
+  }
+}
+
+/**
+ * Writes sanitised nodes as markup. With a prefix, every `id` and every local reference to one
+ * (`href="#…"`, `url(#…)` in attributes and style sheets) is prefixed.
+ *
+ * @param nodes Nodes from {@link sanitizeSvgTree}.
+ * @param idPrefix Prefix for ids and local references (default: `''`).
+ * @returns The markup.
+ */
+export function svgTreeMarkup(nodes: readonly SvgTreeNode[], idPrefix = ''): SvgMarkup {
+  return joinMarkup(nodes.map((node) => nodeMarkup(node, idPrefix)))
+}
+
+function nodeMarkup(node: SvgTreeNode, prefix: string): SvgMarkup {
   if (typeof node === 'string') return svgTextNode(node)
-  if (!SVG_ALLOW_LIST.elements.has(node.name)) return joinMarkup([])
-  if (!document && SVG_ALLOW_LIST.documentOnlyElements.has(node.name)) return joinMarkup([])
   if (node.name === 'style') {
     const css = node.children.filter((child) => typeof child === 'string').join('')
-    if (externalCss.test(css.replace(localUrl, ''))) return joinMarkup([])
     return svgElement('style', {}, [svgTextNode(prefixUrls(css, prefix))])
   }
   return svgElement(
     node.name,
-    cleanAttributes(node, prefix),
-    node.children.map((child) => clean(child, prefix, document))
+    prefix === '' ? node.attributes : prefixAttributes(node.attributes, prefix),
+    node.children.map((child) => nodeMarkup(child, prefix))
   )
 }
 
-function cleanAttributes(node: ElementNode, prefix: string): Record<string, string> {
+function prefixAttributes(
+  attributes: Readonly<Record<string, string>>,
+  prefix: string
+): Record<string, string> {
+  const prefixed: Record<string, string> = {}
+  for (const [name, value] of Object.entries(attributes)) {
+    if (name === 'href')
+      prefixed[name] = value.startsWith('#') ? `#${prefix}${value.slice(1)}` : value
+    else prefixed[name] = name === 'id' ? prefix + value : prefixUrls(value, prefix)
+  }
+  return prefixed
+}
+
+function cleanChildren(nodes: readonly Node[], document: boolean): SvgTreeNode[] {
+  const clean: SvgTreeNode[] = []
+  for (const node of nodes) {
+    const cleaned = cleanNode(node, document)
+    if (cleaned !== undefined) clean.push(cleaned)
+  }
+  return clean
+}
+
+function cleanNode(node: Node, document: boolean): SvgTreeNode | undefined {
+  if (typeof node === 'string') return node
+  if (!SVG_ALLOW_LIST.elements.has(node.name)) return undefined
+  if (!document && SVG_ALLOW_LIST.documentOnlyElements.has(node.name)) return undefined
+  if (node.name === 'style') {
+    const css = node.children.filter((child) => typeof child === 'string').join('')
+    if (externalCss.test(css.replace(localUrl, ''))) return undefined
+    return { name: 'style', attributes: {}, children: [css] }
+  }
+  return {
+    name: node.name,
+    attributes: cleanAttributes(node),
+    children: cleanChildren(node.children, document),
+  }
+}
+
+function cleanAttributes(node: ElementNode): Record<string, string> {
   const attributes: Record<string, string> = {}
   for (const [name, value] of node.attributes) {
     if (!SVG_ALLOW_LIST.attributes.has(name)) continue
     if (SVG_ALLOW_LIST.referenceAttributes.has(name)) {
       // SVG 2 §5.6.3: `href` wins over `xlink:href`; both are written as `href`.
       if (name === 'xlink:href' && node.attributes.some(([other]) => other === 'href')) continue
-      const target = reference(node.name, value.trim(), prefix)
+      const target = reference(node.name, value.trim())
       if (target !== undefined) attributes['href'] = target
       continue
     }
     if (externalCss.test(value.replace(localUrl, ''))) continue
-    attributes[name] = name === 'id' ? prefix + value : prefixUrls(value, prefix)
+    attributes[name] = value
   }
   return attributes
 }
@@ -146,9 +238,9 @@ function prefixUrls(value: string, prefix: string): string {
   return value.replace(localUrl, (match) => match.replace('#', `#${prefix}`))
 }
 
-/** A reference kept: `#id` of the same document (prefixed), or a raster image's `data:` URI. */
-function reference(element: string, target: string, prefix: string): string | undefined {
-  if (localHref.test(target)) return `#${prefix}${target.slice(1)}`
+/** A reference kept: `#id` of the same document, or a raster image's `data:` URI. */
+function reference(element: string, target: string): string | undefined {
+  if (localHref.test(target)) return target
   if (element !== 'image') return undefined
   const image = readDataUri(target, rasterTypes)
   return image.ok && image.mediaType !== 'image/svg+xml'

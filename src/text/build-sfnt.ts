@@ -16,18 +16,33 @@ export interface SfntTableData {
 /** Largest sfnt we build (128 MiB): the biggest CJK fonts are a fifth of it; more is an attack. */
 export const MAX_SFNT_BYTES = 128 * 1024 * 1024
 
+/**
+ * The OpenType table checksum: the sum of the table's big-endian uint32 words, the last one
+ * padded with zeros (a table starts at a multiple of 4 and its padding is zero). This runs over
+ * the whole font on the first, still unoptimised decode of a process, where every uint32 above
+ * 2^30 would be a boxed number: so each byte lane of the words is summed as a small integer and
+ * the lanes are combined per round of 16 MiB (a lane's sum stays below 255 × 2^22 < 2^30).
+ */
 function checksum(bytes: Uint8Array, offset: number, length: number): number {
+  let high = 0
+  let upper = 0
+  let lower = 0
+  let low = 0
   let sum = 0
   const end = offset + length
-  let at = offset
-  for (; at + 4 <= end; at += 4) {
-    sum = (sum + ((bytes[at] as number) << 24) + ((bytes[at + 1] as number) << 16)) >>> 0
-    sum = (sum + ((bytes[at + 2] as number) << 8) + (bytes[at + 3] as number)) >>> 0
+  for (let at = offset; at < end;) {
+    const stop = Math.min(end, at + 0x1000000)
+    for (; at < stop; at += 4) {
+      high += bytes[at] as number
+      upper += bytes[at + 1] as number
+      lower += bytes[at + 2] as number
+      low += bytes[at + 3] as number
+    }
+    sum = (sum + (high % 0x100) * 0x1000000 + (upper % 0x10000) * 0x10000) % 0x100000000
+    sum = (sum + (lower % 0x1000000) * 0x100 + low) % 0x100000000
+    high = upper = lower = low = 0
   }
-  // The last partial word is padded with zeros (the table is 4-byte aligned in the file).
-  let last = 0
-  for (let shift = 24; at < end; at++, shift -= 8) last += (bytes[at] as number) << shift
-  return (sum + (last >>> 0)) >>> 0
+  return sum
 }
 
 /**
@@ -60,7 +75,12 @@ export function buildSfnt(flavor: number, tables: readonly SfntTableData[]): Uin
     const record = 12 + index * 16
     for (let char = 0; char < 4; char++) out[record + char] = table.tag.charCodeAt(char) & 0xff
     out.set(table.data, offset)
-    view.setUint32(record + 4, checksum(out, offset, table.data.byteLength))
+    let sum = checksum(out, offset, table.data.byteLength)
+    // `head` is summed with its checkSumAdjustment (bytes 8-11) taken as 0.
+    if (table.tag === 'head' && table.data.byteLength >= 12) {
+      sum = (sum - view.getUint32(offset + 8) + 0x100000000) % 0x100000000
+    }
+    view.setUint32(record + 4, sum)
     view.setUint32(record + 8, offset)
     view.setUint32(record + 12, table.data.byteLength)
     offset += (table.data.byteLength + 3) & ~3

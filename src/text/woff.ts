@@ -1,12 +1,14 @@
 /**
  * WOFF 1.0 (W3C Recommendation "WOFF File Format 1.0"): an sfnt whose tables are each
- * zlib-compressed. Decoded to the plain sfnt with fflate's inflate, a small (2 kB gzipped),
- * synchronous, pure-JS zlib that runs the same in every engine; the browser's own
- * `DecompressionStream` is asynchronous and would make the registry so.
+ * zlib-compressed (RFC 1950 around RFC 1951 DEFLATE). Decoded to the plain sfnt with
+ * `tiny-inflate`, a synchronous, pure-JS inflater that runs the same in every engine and that the
+ * core already carries (`linebreak`'s `unicode-trie` inflates its tables with it): one inflater in
+ * the browser bundle, not two. The browser's own `DecompressionStream` is asynchronous and would
+ * make the registry so.
  *
  * @module
  */
-import { unzlibSync } from 'fflate'
+import inflate from 'tiny-inflate'
 import { buildSfnt, MAX_SFNT_BYTES, type SfntTableData } from './build-sfnt.ts'
 import { FontError } from './font-error.ts'
 import { readTag, SFNT_FLAVORS } from './sfnt.ts'
@@ -55,7 +57,7 @@ export function decodeWoff(bytes: Uint8Array, name: string): Uint8Array {
     }
     let data: Uint8Array
     try {
-      data = unzlibSync(stored, { out: new Uint8Array(length) })
+      data = inflateZlib(stored, length)
     } catch (cause) {
       throw new FontError(
         'invalid-font',
@@ -67,4 +69,25 @@ export function decodeWoff(bytes: Uint8Array, name: string): Uint8Array {
     tables.push({ tag, data })
   }
   return buildSfnt(flavor, tables)
+}
+
+/**
+ * Inflates one zlib stream (RFC 1950) of a known decoded length.
+ *
+ * @param stored The stream: a 2-byte header (deflate, no preset dictionary), DEFLATE data and an
+ *   Adler-32 trailer (not checked: the table's length and the sfnt's parsing catch damage).
+ * @param length The decoded length the table directory states.
+ * @returns The decoded bytes; one byte more than `length` when the data decodes to more, so the
+ *   caller's length check refuses it.
+ * @throws {Error} For a header that is not zlib's deflate or data that does not inflate.
+ */
+function inflateZlib(stored: Uint8Array, length: number): Uint8Array {
+  const cmf = stored[0] ?? 0
+  const flg = stored[1] ?? 0
+  // RFC 1950 2.2: CM 8 (deflate), CINFO <= 7, FCHECK makes CMF*256+FLG a multiple of 31, FDICT 0.
+  if ((cmf & 0x0f) !== 8 || cmf >> 4 > 7 || (cmf * 256 + flg) % 31 !== 0 || flg & 0x20) {
+    throw new Error('not a zlib deflate stream')
+  }
+  // One byte of room beyond the stated length: data that decodes longer fills it and is refused.
+  return inflate(stored.subarray(2), new Uint8Array(length + 1))
 }

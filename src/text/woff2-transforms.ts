@@ -87,8 +87,23 @@ const TRIPLET_SIZES = Uint8Array.from({ length: 128 }, (_, code) =>
   code < 84 ? 1 : code < 120 ? 2 : code < 124 ? 3 : 4
 )
 
+/** Copies a glyph's 8-byte bounding box. */
+function copyBox(from: Uint8Array, at: number, to: Uint8Array, start: number): void {
+  for (let index = 0; index < 8; index++) to[start + index] = from[at + index] as number
+}
+
+function endsEarly(name: string): never {
+  throw new RangeError(`the ${name} stream ends early`)
+}
+
 /**
  * Rebuilds `glyf` and `loca` from the transformed `glyf` table (transform version 0).
+ *
+ * The first decode of a process runs this before V8 has optimised it, so its cost is the number
+ * of bytecodes per point: the streams are read by index into the one table (no cursor objects
+ * or closures per value), each point is decoded, bounded and written in one pass (flags, x and y
+ * bytes into scratch space sized once from the header's flag stream, moved into place per glyph;
+ * nothing is allocated per glyph), and reads past a stream's end are caught once per glyph.
  *
  * @param table The transformed table as decompressed.
  * @returns The plain tables and each glyph's `xMin`.
@@ -104,119 +119,142 @@ export function rebuildGlyf(table: Uint8Array): RebuiltGlyphs {
   const sizes = [header.u32(), header.u32(), header.u32(), header.u32(), header.u32()]
   const bboxSize = header.u32()
   const instructionSize = header.u32()
+  // Each stream as [start, end) in `table`.
   let at = header.at
-  const next = (size: number, name: string): Stream => {
-    if (at + size > table.byteLength) throw new RangeError(`the ${name} stream ends early`)
-    const stream = new Stream(table.subarray(at, at + size), name)
+  const next = (size: number, name: string): number => {
+    if (at + size > table.byteLength) endsEarly(name)
     at += size
-    return stream
+    return at - size
   }
-  const contourCounts = next(sizes[0] as number, 'contour count')
-  const pointCounts = next(sizes[1] as number, 'point count')
-  const flagStream = next(sizes[2] as number, 'flag')
-  const glyphStream = next(sizes[3] as number, 'glyph')
-  const composites = next(sizes[4] as number, 'composite')
-  const boxes = next(bboxSize, 'bounding box')
-  const instructions = next(instructionSize, 'instruction')
-  const overlaps = options & 1 ? next((glyphCount + 7) >> 3, 'overlap bitmap').bytes : undefined
-  const boxBitmap = boxes.take(((glyphCount + 31) >> 5) * 4)
-  const hasBox = (id: number): boolean =>
-    (((boxBitmap[id >> 3] as number) << (id & 7)) & 0x80) !== 0
+  let contourAt = next(sizes[0] as number, 'contour count')
+  const contourEnd = at
+  let pointAt = next(sizes[1] as number, 'point count')
+  const pointEnd = at
+  let flagAt = next(sizes[2] as number, 'flag')
+  const flagEnd = at
+  let glyphAt = next(sizes[3] as number, 'glyph')
+  const glyphEnd = at
+  let compositeAt = next(sizes[4] as number, 'composite')
+  const compositeEnd = at
+  let boxAt = next(bboxSize, 'bounding box')
+  const boxEnd = at
+  let instructionAt = next(instructionSize, 'instruction')
+  const instructionEnd = at
+  const overlapAt = options & 1 ? next((glyphCount + 7) >> 3, 'overlap bitmap') : -1
+  const bitmapAt = boxAt
+  boxAt += ((glyphCount + 31) >> 5) * 4
+  if (boxAt > boxEnd) endsEarly('bounding box')
+  const u16At = (offset: number): number =>
+    ((table[offset] as number) << 8) | (table[offset + 1] as number)
+  const i16At = (offset: number): number => (u16At(offset) << 16) >> 16
 
   // One allocation: an upper bound of the rebuilt table. A contour has at least one byte in the
   // point count stream and a point one flag byte; a point takes at most 5 bytes in `glyf`.
+  const flagSize = flagEnd - flagAt
   const bound =
     glyphCount * 16 +
-    2 * pointCounts.bytes.byteLength +
+    2 * (pointEnd - pointAt) +
     instructionSize +
-    5 * flagStream.bytes.byteLength +
-    composites.bytes.byteLength
-  const out = new Uint8Array(bound)
+    5 * flagSize +
+    (compositeEnd - compositeAt)
+  // Scratch space for one simple glyph's flags, x and y bytes after the rebuilt table, in the
+  // same buffer (moved into place with `copyWithin`: no allocation per glyph). A glyph has never
+  // more points than the flag stream holds, nor than 65535 (`endPtsOfContours`).
+  const scratch = Math.min(flagSize, 0xffff)
+  const out = new Uint8Array(bound + 5 * scratch)
   let length = 0
-  const u16 = (value: number): void => {
-    out[length++] = (value >> 8) & 0xff
-    out[length++] = value & 0xff
-  }
-  const align = (): void => {
-    while (length & 3) out[length++] = 0
-  }
+  const flagsAt = bound
+  const xAt = bound + scratch
+  const yAt = bound + 3 * scratch
 
-  // Scratch space for one simple glyph's points (at most 65535 by `endPtsOfContours`).
-  let flags = new Uint8Array(256)
-  let xs = new Int32Array(256)
-  let ys = new Int32Array(256)
-  const flagBytes = flagStream.bytes
-  const glyphBytes = glyphStream.bytes
   const offsets = new Uint32Array(glyphCount + 1)
   const xMins = new Int16Array(glyphCount)
   for (let id = 0; id < glyphCount; id++) {
     offsets[id] = length
-    const contours = contourCounts.i16()
+    if (contourAt + 2 > contourEnd) endsEarly('contour count')
+    const contours = i16At(contourAt)
+    contourAt += 2
+    const hasBox = (((table[bitmapAt + (id >> 3)] as number) << (id & 7)) & 0x80) !== 0
     if (contours === 0) {
-      if (hasBox(id)) throw new RangeError(`empty glyph ${id} has a bounding box`)
+      if (hasBox) throw new RangeError(`empty glyph ${id} has a bounding box`)
       continue
     }
     if (contours === -1) {
       // Composite: components copied as they are, the bounding box is always explicit.
-      if (!hasBox(id)) throw new RangeError(`composite glyph ${id} has no bounding box`)
-      const box = [boxes.i16(), boxes.i16(), boxes.i16(), boxes.i16()] as const
-      xMins[id] = box[0]
-      const start = composites.at
+      if (!hasBox) throw new RangeError(`composite glyph ${id} has no bounding box`)
+      if (boxAt + 8 > boxEnd) endsEarly('bounding box')
+      xMins[id] = i16At(boxAt)
+      out[length] = 0xff
+      out[length + 1] = 0xff
+      copyBox(table, boxAt, out, length + 2)
+      length += 10
+      boxAt += 8
+      const start = compositeAt
       let componentFlags: number
       let instructed = false
       do {
-        componentFlags = composites.u16()
-        composites.u16() // glyph index
-        let size = componentFlags & ARGS_ARE_WORDS ? 4 : 2
+        if (compositeAt + 4 > compositeEnd) endsEarly('composite')
+        componentFlags = u16At(compositeAt)
+        let size = 4 + (componentFlags & ARGS_ARE_WORDS ? 4 : 2)
         if (componentFlags & HAS_SCALE) size += 2
         else if (componentFlags & HAS_X_AND_Y_SCALE) size += 4
         else if (componentFlags & HAS_TWO_BY_TWO) size += 8
-        composites.take(size)
+        if (compositeAt + size > compositeEnd) endsEarly('composite')
+        compositeAt += size
         instructed ||= (componentFlags & HAS_INSTRUCTIONS) !== 0
       } while (componentFlags & MORE_COMPONENTS)
-      u16(0xffff)
-      for (const value of box) u16(value & 0xffff)
-      out.set(composites.bytes.subarray(start, composites.at), length)
-      length += composites.at - start
+      for (let copy = start; copy < compositeAt; copy++) out[length++] = table[copy] as number
       if (instructed) {
-        const size = glyphStream.u255()
-        u16(size)
-        out.set(instructions.take(size), length)
+        let size = table[glyphAt++] as number
+        if (size === 253) size = u16At((glyphAt += 2) - 2)
+        else if (size === 255) size = (table[glyphAt++] as number) + 253
+        else if (size === 254) size = (table[glyphAt++] as number) + 506
+        if (glyphAt > glyphEnd) endsEarly('glyph')
+        if (instructionAt + size > instructionEnd) endsEarly('instruction')
+        out[length++] = size >> 8
+        out[length++] = size & 0xff
+        if (size > 0) out.set(table.subarray(instructionAt, instructionAt + size), length)
+        instructionAt += size
         length += size
       }
-      align()
+      while (length & 3) out[length++] = 0
       continue
     }
     if (contours < 0) throw new RangeError(`glyph ${id} has ${contours} contours`)
-    const ends: number[] = []
+    // numberOfContours, then the box (written below), then endPtsOfContours.
+    const glyphStart = length
+    out[length] = contours >> 8
+    out[length + 1] = contours & 0xff
+    length += 10
     let points = 0
     for (let contour = 0; contour < contours; contour++) {
-      points += pointCounts.u255()
-      ends.push(points - 1)
+      let count = table[pointAt++] as number
+      if (count === 253) count = u16At((pointAt += 2) - 2)
+      else if (count === 255) count = (table[pointAt++] as number) + 253
+      else if (count === 254) count = (table[pointAt++] as number) + 506
+      points += count
+      out[length++] = ((points - 1) >> 8) & 0xff
+      out[length++] = (points - 1) & 0xff
     }
-    if (points > 0xffff) throw new RangeError(`glyph ${id} has ${points} points`)
-    if (points > flags.length) {
-      flags = new Uint8Array(points)
-      xs = new Int32Array(points)
-      ys = new Int32Array(points)
+    if (pointAt > pointEnd) endsEarly('point count')
+    if (points > scratch) {
+      if (points > 0xffff) throw new RangeError(`glyph ${id} has ${points} points`)
+      endsEarly('flag')
     }
-    if (flagStream.at + points > flagBytes.byteLength) {
-      throw new RangeError('the flag stream ends early')
-    }
-    let glyphAt = glyphStream.at
+    if (flagAt + points > flagEnd) endsEarly('flag')
     let x = 0
     let y = 0
     let xMin = 0x7fff
     let yMin = 0x7fff
     let xMax = -0x8000
     let yMax = -0x8000
+    let xEnd = xAt
+    let yEnd = yAt
     for (let point = 0; point < points; point++) {
-      const flag = flagBytes[flagStream.at++] as number
+      const flag = table[flagAt + point] as number
       const code = flag & 0x7f
-      const size = TRIPLET_SIZES[code] as number
-      if (glyphAt + size > glyphBytes.byteLength)
-        throw new RangeError('the glyph stream ends early')
-      const first = glyphBytes[glyphAt] as number
+      // Past the glyph stream's end this reads the next stream (or undefined): caught below.
+      const first = table[glyphAt] as number
       let dx: number
       let dy: number
       // WOFF2 §5.2: bit 0 of the flag is the sign of x (or of the only coordinate), bit 1 of y.
@@ -235,79 +273,117 @@ export function rebuildGlyf(table: Uint8Array): RebuiltGlyphs {
           dy = 1 + ((base & 0x0c) << 2) + (first & 0x0f)
         } else if (code < 120) {
           const base = code - 84
-          dx = 1 + (Math.floor(base / 12) << 8) + first
-          dy = 1 + (((base % 12) >> 2) << 8) + (glyphBytes[glyphAt + 1] as number)
+          // ⌊base / 12⌋ without a division, whose fraction the interpreter would box.
+          const twelfths = (base * 342) >> 12
+          dx = 1 + (twelfths << 8) + first
+          dy = 1 + (((base - 12 * twelfths) >> 2) << 8) + (table[glyphAt + 1] as number)
         } else if (code < 124) {
-          const second = glyphBytes[glyphAt + 1] as number
+          const second = table[glyphAt + 1] as number
           dx = (first << 4) + (second >> 4)
-          dy = ((second & 0x0f) << 8) + (glyphBytes[glyphAt + 2] as number)
+          dy = ((second & 0x0f) << 8) + (table[glyphAt + 2] as number)
         } else {
-          dx = (first << 8) + (glyphBytes[glyphAt + 1] as number)
-          dy = ((glyphBytes[glyphAt + 2] as number) << 8) + (glyphBytes[glyphAt + 3] as number)
+          dx = (first << 8) + (table[glyphAt + 1] as number)
+          dy = ((table[glyphAt + 2] as number) << 8) + (table[glyphAt + 3] as number)
         }
         if (!(code & 1)) dx = -dx
         if (!(code & 2)) dy = -dy
       }
-      glyphAt += size
-      xs[point] = dx
-      ys[point] = dy
+      glyphAt += TRIPLET_SIZES[code] as number
       x += dx
       y += dy
       if (x < xMin) xMin = x
       if (x > xMax) xMax = x
       if (y < yMin) yMin = y
       if (y > yMax) yMax = y
-      flags[point] =
-        (flag & 0x80 ? 0 : ON_CURVE) |
-        (dx === 0
-          ? X_SAME_OR_POSITIVE
-          : dx >= -255 && dx <= 255
-            ? X_SHORT | (dx > 0 ? X_SAME_OR_POSITIVE : 0)
-            : 0) |
-        (dy === 0
-          ? Y_SAME_OR_POSITIVE
-          : dy >= -255 && dy <= 255
-            ? Y_SHORT | (dy > 0 ? Y_SAME_OR_POSITIVE : 0)
-            : 0)
+      // The plain flag, and the coordinate bytes it announces: none for 0, one for ±1..255
+      // (the sign in the flag), else a big-endian int16.
+      let plain = flag & 0x80 ? 0 : ON_CURVE
+      if (dx === 0) plain |= X_SAME_OR_POSITIVE
+      else if (dx > 0 && dx <= 255) {
+        plain |= X_SHORT | X_SAME_OR_POSITIVE
+        out[xEnd++] = dx
+      } else if (dx < 0 && dx >= -255) {
+        plain |= X_SHORT
+        out[xEnd++] = -dx
+      } else {
+        out[xEnd++] = dx >> 8
+        out[xEnd++] = dx & 0xff
+      }
+      if (dy === 0) plain |= Y_SAME_OR_POSITIVE
+      else if (dy > 0 && dy <= 255) {
+        plain |= Y_SHORT | Y_SAME_OR_POSITIVE
+        out[yEnd++] = dy
+      } else if (dy < 0 && dy >= -255) {
+        plain |= Y_SHORT
+        out[yEnd++] = -dy
+      } else {
+        out[yEnd++] = dy >> 8
+        out[yEnd++] = dy & 0xff
+      }
+      out[flagsAt + point] = plain
     }
-    glyphStream.at = glyphAt
+    flagAt += points
+    // The instruction length (a 255UInt16) follows the glyph's points in the glyph stream.
+    let instructionLength = table[glyphAt++] as number
+    if (instructionLength === 253) instructionLength = u16At((glyphAt += 2) - 2)
+    else if (instructionLength === 255) instructionLength = (table[glyphAt++] as number) + 253
+    else if (instructionLength === 254) instructionLength = (table[glyphAt++] as number) + 506
+    if (glyphAt > glyphEnd) endsEarly('glyph')
     if (points === 0) xMin = yMin = xMax = yMax = 0
-    const instructionLength = glyphStream.u255()
-    const box = hasBox(id) ? [boxes.i16(), boxes.i16(), boxes.i16(), boxes.i16()] : undefined
-    if (overlaps && points > 0 && ((overlaps[id >> 3] as number) << (id & 7)) & 0x80) {
-      flags[0] = (flags[0] as number) | OVERLAP_SIMPLE
+    if (hasBox) {
+      if (boxAt + 8 > boxEnd) endsEarly('bounding box')
+      xMins[id] = i16At(boxAt)
+      copyBox(table, boxAt, out, glyphStart + 2)
+      boxAt += 8
+    } else {
+      xMins[id] = xMin
+      out[glyphStart + 2] = (xMin >> 8) & 0xff
+      out[glyphStart + 3] = xMin & 0xff
+      out[glyphStart + 4] = (yMin >> 8) & 0xff
+      out[glyphStart + 5] = yMin & 0xff
+      out[glyphStart + 6] = (xMax >> 8) & 0xff
+      out[glyphStart + 7] = xMax & 0xff
+      out[glyphStart + 8] = (yMax >> 8) & 0xff
+      out[glyphStart + 9] = yMax & 0xff
     }
-    xMins[id] = box ? (box[0] as number) : xMin
-    u16(contours)
-    for (const value of box ?? [xMin, yMin, xMax, yMax]) u16(value & 0xffff)
-    for (const end of ends) u16(end)
-    u16(instructionLength)
-    out.set(instructions.take(instructionLength), length)
+    if (
+      overlapAt >= 0 &&
+      points > 0 &&
+      ((table[overlapAt + (id >> 3)] as number) << (id & 7)) & 0x80
+    ) {
+      out[flagsAt] = (out[flagsAt] as number) | OVERLAP_SIMPLE
+    }
+    if (instructionAt + instructionLength > instructionEnd) endsEarly('instruction')
+    out[length++] = instructionLength >> 8
+    out[length++] = instructionLength & 0xff
+    if (instructionLength > 0) {
+      out.set(table.subarray(instructionAt, instructionAt + instructionLength), length)
+    }
+    instructionAt += instructionLength
     length += instructionLength
-    out.set(flags.subarray(0, points), length)
+    out.copyWithin(length, flagsAt, flagsAt + points)
     length += points
-    for (let point = 0; point < points; point++) {
-      const delta = xs[point] as number
-      const flag = flags[point] as number
-      if (flag & X_SHORT) out[length++] = delta < 0 ? -delta : delta
-      else if (delta !== 0) u16(delta & 0xffff)
-    }
-    for (let point = 0; point < points; point++) {
-      const delta = ys[point] as number
-      const flag = flags[point] as number
-      if (flag & Y_SHORT) out[length++] = delta < 0 ? -delta : delta
-      else if (delta !== 0) u16(delta & 0xffff)
-    }
-    align()
+    out.copyWithin(length, xAt, xEnd)
+    length += xEnd - xAt
+    out.copyWithin(length, yAt, yEnd)
+    length += yEnd - yAt
+    while (length & 3) out[length++] = 0
   }
   offsets[glyphCount] = length
   const loca = new Uint8Array((glyphCount + 1) * (indexFormat ? 4 : 2))
-  const locaView = new DataView(loca.buffer)
-  for (let id = 0; id <= glyphCount; id++) {
+  for (let id = 0, write = 0; id <= glyphCount; id++) {
     const offset = offsets[id] as number
-    if (indexFormat) locaView.setUint32(id * 4, offset)
-    else if (offset / 2 > 0xffff) throw new RangeError('glyphs too large for short loca offsets')
-    else locaView.setUint16(id * 2, offset / 2)
+    if (indexFormat) {
+      loca[write++] = offset >>> 24
+      loca[write++] = (offset >> 16) & 0xff
+      loca[write++] = (offset >> 8) & 0xff
+      loca[write++] = offset & 0xff
+    } else if (offset / 2 > 0xffff) {
+      throw new RangeError('glyphs too large for short loca offsets')
+    } else {
+      loca[write++] = offset >> 9
+      loca[write++] = (offset >> 1) & 0xff
+    }
   }
   return { glyf: out.subarray(0, length), loca, xMins, indexFormat }
 }

@@ -20,8 +20,16 @@ import type {
  * stamped with the rule's id. Rules never throw on user input; they report.
  */
 export interface Report {
-  /** Adds a field error (a message of the 422 body's `errors`). */
-  error(path: string, message: string, code: FieldErrorCode): void
+  /**
+   * Adds a field error (a message of the 422 body's `errors`), with the data its message is made
+   * of beyond the path (see `FieldError.data`).
+   */
+  error(
+    path: string,
+    message: string,
+    code: FieldErrorCode,
+    data?: Readonly<Record<string, unknown>>
+  ): void
   /** Adds field errors found elsewhere, e.g. by `checkStructure`. */
   errorsFrom(errors: readonly FieldErrorDraft[]): void
   /** Adds a non-blocking warning. */
@@ -74,6 +82,8 @@ interface Found {
 
 /** Whether an error was reported at `path` or below it. */
 function hasErrorAt(errors: readonly FieldError[], path: string): boolean {
+  // A valid body has no error: rules ask this for every field, so no string is built for it.
+  if (errors.length === 0) return false
   const below = `${path}.`
   return errors.some((error) => error.path === path || error.path.startsWith(below))
 }
@@ -88,8 +98,17 @@ class RuleReport implements Report {
     this.#rule = rule
   }
 
-  error(path: string, message: string, code: FieldErrorCode): void {
-    this.#found.errors.push({ path, message, code, rule: this.#rule })
+  error(
+    path: string,
+    message: string,
+    code: FieldErrorCode,
+    data?: Readonly<Record<string, unknown>>
+  ): void {
+    this.#found.errors.push(
+      data === undefined
+        ? { path, message, code, rule: this.#rule }
+        : { path, message, code, data, rule: this.#rule }
+    )
   }
 
   errorsFrom(errors: readonly FieldErrorDraft[]): void {

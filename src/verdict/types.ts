@@ -71,6 +71,7 @@ export type WarningCode =
   | 'unknown-field'
   | 'payment-method-unknown'
   | 'invoice-email-missing'
+  | 'image-resolution'
   | (string & {})
 
 /**
@@ -95,6 +96,7 @@ export type RuleId =
   | 'unknown-fields'
   | 'emoji-set'
   | 'glyph-coverage'
+  | 'image-resolution'
   // campaigns (spec 2.1, 4.2)
   | 'campaign-structure'
   | 'campaign-formats'
@@ -180,6 +182,12 @@ export interface FieldError {
   readonly message: string
   /** Stable machine code of the kind of error, e.g. `required`. */
   readonly code: FieldErrorCode
+  /**
+   * What the message says beyond its path, as data (the limit, the measured height, the URL
+   * problem...), so a host can word it in another language (`createMessages`) or act on it.
+   * Absent when the path and the code say everything (`required`, `string`...).
+   */
+  readonly data?: Readonly<Record<string, unknown>>
   /** The rule that made it, e.g. `content-keys` (see {@link RuleId}). */
   readonly rule: RuleId
 }

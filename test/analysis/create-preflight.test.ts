@@ -80,6 +80,25 @@ describe('createPreflight', () => {
     expect(layoutOf(again, 'greeting')).toBe(layoutOf(last, 'greeting'))
   })
 
+  test('should keep a few fresh entries of unique traffic and what was seen twice', () => {
+    const preflight = createPreflight({ design, fonts })
+    const template = preflight.analyze(greeting('Hello **Anna**!'))
+    preflight.validate(greeting('Hello **Anna**!'))
+    // A campaign: every greeting new, the body and the QR value the same.
+    for (let index = 0; index < 300; index++) preflight.validate(greeting(`Hello ${index}`))
+    // 32 fresh greetings at most, and the body text, the QR value and the address block seen
+    // twice: not 256 entries.
+    expect(preflight.cacheUsage().entries).toBe(32 + 4)
+    const again = preflight.analyze(greeting('Hello **Anna**!'))
+    expect(layoutOf(again, 'greeting')).toBe(layoutOf(template, 'greeting'))
+    expect(layoutOf(again, 'body')).toBe(layoutOf(template, 'body'))
+    // The newest fresh text is still there for the analysis that follows its verdict.
+    const last = preflight.analyze(greeting('Hello 299'))
+    expect(layoutOf(preflight.analyze(greeting('Hello 299')), 'greeting')).toBe(
+      layoutOf(last, 'greeting')
+    )
+  })
+
   test('should keep at most maxCharacters and skip a text larger than the whole cache', () => {
     const preflight = createPreflight({ design, fonts, cache: { maxCharacters: 500 } })
     for (let index = 0; index < 20; index++) preflight.validate(greeting(`${index} `.repeat(40)))

@@ -1,6 +1,7 @@
 /**
  * Work done once (issue 11): counts the reader, the parser and the layout engine while a body is
- * validated and previewed, and pins "each value read and parsed once, each area laid out once,
+ * validated and previewed, and pins "each value read and parsed once, each area laid out once
+ * (its lines broken once, its glyphs placed once on those lines, and only when it is drawn),
  * the address block laid out once", and that drawing an analysis reads and lays out nothing. A
  * parse is remark-parse's, or the exact fast path's when it reads the text
  * (`parseSimpleMarkdown`); a text it leaves goes to remark-parse, and is counted once there.
@@ -12,6 +13,7 @@ import { createPreflight } from '../../src/analysis/create-preflight.ts'
 import { parseDesign } from '../../src/design/parse-design.ts'
 import type { Design } from '../../src/design/types.ts'
 import { renderPreview } from '../../src/preview/render-preview.ts'
+import { renderProof } from '../../src/proof/render-proof.ts'
 import { validatePostcard } from '../../src/postcard/validate-postcard.ts'
 import { createFontRegistry } from '../../src/text/font-registry.ts'
 import type { FontRegistry } from '../../src/text/types.ts'
@@ -26,6 +28,8 @@ const calls = vi.hoisted(() => ({
   readMarkdown: [] as string[],
   parseMarkdown: [] as string[],
   layoutBlocks: [] as object[],
+  breakBlocks: [] as object[],
+  placeBlocks: [] as object[],
   measureBlocks: [] as object[],
 }))
 
@@ -71,9 +75,22 @@ vi.mock('../../src/layout/layout-blocks.ts', async (importOriginal) => {
       calls.layoutBlocks.push(args[1])
       return original.layoutBlocks(...args)
     },
+    breakBlocks: (...args: Parameters<typeof original.breakBlocks>) => {
+      calls.breakBlocks.push(args[1])
+      return original.breakBlocks(...args)
+    },
+    placeBlocks: (...args: Parameters<typeof original.placeBlocks>) => {
+      calls.placeBlocks.push(args[0].box)
+      return original.placeBlocks(...args)
+    },
     measureBlocks: (...args: Parameters<typeof original.measureBlocks>) => {
       calls.measureBlocks.push(args[1])
       return original.measureBlocks(...args)
+    },
+    // The fit check's trials: a measurement that stops at the first line past the area.
+    fitsBlocks: (...args: Parameters<typeof original.fitsBlocks>) => {
+      calls.measureBlocks.push(args[1])
+      return original.fitsBlocks(...args)
     },
   }
 })
@@ -94,10 +111,22 @@ beforeEach(() => {
   for (const list of Object.values(calls)) list.length = 0
 })
 
-/** Layouts of the design's Markdown areas, by key (the area element is the layout's box). */
+/**
+ * Layouts of the design's Markdown areas, by key (the area element is the layout's box): a whole
+ * layout, or lines broken for the verdict (`breakBlocks`, whose lines a drawing places).
+ */
 function areaLayouts(): Map<string, number> {
+  return countAreas([...calls.layoutBlocks, ...calls.breakBlocks])
+}
+
+/** Glyph placements of the design's Markdown areas, by key. */
+function areaPlacements(): Map<string, number> {
+  return countAreas(calls.placeBlocks)
+}
+
+function countAreas(boxes: readonly object[]): Map<string, number> {
   const counts = new Map<string, number>()
-  for (const box of calls.layoutBlocks) {
+  for (const box of boxes) {
     const area = design.markdownAreas.find((candidate) => candidate === box)
     if (area) counts.set(area.key, (counts.get(area.key) ?? 0) + 1)
   }
@@ -125,9 +154,20 @@ describe('one reading and one layout per value (10-area sample card)', () => {
     expect([...calls.readMarkdown].sort()).toEqual([...contentValues()].sort())
     expect([...calls.parseMarkdown].sort()).toEqual([...contentValues()].sort())
     expect([...areaLayouts().values()]).toEqual(Array<number>(10).fill(1))
+    expect([...areaPlacements().values()]).toEqual(Array<number>(10).fill(1))
     expect(addressLayouts()).toBe(2)
     // Every text fits: no prefix is measured for a suggestion.
     expect(calls.measureBlocks).toEqual([])
+  })
+
+  test('should break each area into lines once and place no glyph for a verdict', () => {
+    expect(validatePostcard(body, design, { fonts }).ok).toBe(true)
+    expect([...calls.readMarkdown].sort()).toEqual([...contentValues()].sort())
+    expect([...areaLayouts().values()]).toEqual(Array<number>(10).fill(1))
+    expect(areaLayouts().size).toBe(10)
+    expect(calls.placeBlocks).toEqual([])
+    // The one whole layout is the address block's (its lines never wrap: nothing to break).
+    expect(calls.layoutBlocks).toHaveLength(addressLayouts())
   })
 
   test('should lay the address block out once for the rules and the analysis', () => {
@@ -150,6 +190,8 @@ describe('one reading and one layout per value (10-area sample card)', () => {
       readMarkdown: [],
       parseMarkdown: [],
       layoutBlocks: [],
+      breakBlocks: [],
+      placeBlocks: [],
       measureBlocks: [],
     })
   })
@@ -164,11 +206,29 @@ describe('one reading and one layout per value (10-area sample card)', () => {
     expect(calls.parseMarkdown).toHaveLength(10)
     expect([...areaLayouts().values()]).toEqual(Array<number>(10).fill(1))
     expect(areaLayouts().size).toBe(10)
+    // The verdict broke the lines, the analysis placed the glyphs on them.
+    expect([...areaPlacements().values()]).toEqual(Array<number>(10).fill(1))
+    expect(areaPlacements().size).toBe(10)
     // The Preflight keeps the block validate laid out: the analysis draws the same one.
     expect(addressLayouts()).toBe(2)
     // The oracle last: it reads and lays out again, in an analysis of its own.
     expect(verdict).toEqual(validatePostcard(body, design, { fonts }))
     expect(preview.verdict).toEqual(verdict)
+  })
+
+  test('should read, parse and lay out nothing when drawing an analysis as a PDF proof', () => {
+    const analysis = analyzePostcard(body, design, { fonts })
+    for (const list of Object.values(calls)) list.length = 0
+    const pdf = renderProof(analysis, { emojiArtwork: artwork, overflow: true, marks: true })
+    expect(new TextDecoder().decode(pdf.subarray(0, 8))).toBe('%PDF-1.6')
+    expect(calls).toEqual({
+      readMarkdown: [],
+      parseMarkdown: [],
+      layoutBlocks: [],
+      breakBlocks: [],
+      placeBlocks: [],
+      measureBlocks: [],
+    })
   })
 
   test('should draw the same bytes from an analysis as from the body', () => {
@@ -200,6 +260,7 @@ describe('one reading and one layout per value (10-area sample card)', () => {
     const analysis = preflight.analyze({ ...body, to })
     expect(calls.readMarkdown).toEqual([])
     expect(areaLayouts().size).toBe(0)
+    expect(areaPlacements().size).toBe(0)
     // The block is laid out anew, once (it changed); the static text is the design's.
     expect(addressLayouts()).toBe(2)
     const address = analysis.sides.back.find((element) => element.type === 'address')

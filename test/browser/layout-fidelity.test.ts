@@ -1,6 +1,7 @@
 /**
  * Fidelity oracle: the layout engine against Chromium's own layout of the same Markdown, as
- * HTML with the CSS of docs/layout.md, in every shipped family and face. The corpus
+ * HTML with the CSS of docs/layout.md, in every shipped family and face and in fonts as customers
+ * bring them (a WOFF2 variable family at `wght` 400 and 700, CFF and CFF2 `.otf`). The corpus
  * (`test/fixtures/layout/fidelity-texts.json`) holds postcard texts in German, Dutch, French
  * and English with bold, italic and bold-italic spans, lists, `\n` breaks, no-break spaces and
  * soft hyphens; each is laid out at several area widths, font sizes (multiples of 1/64 px and
@@ -12,7 +13,8 @@
  * that miss must be exactly the ones listed (and explained in docs/layout.md).
  *
  * CI runs a deterministic subset of the size × line height grid (6 of 56 combinations per
- * text, family and width). `VITE_FIDELITY=full` runs the whole grid (see docs/layout.md).
+ * text, family and width for the shipped families, 3 for the customer ones).
+ * `VITE_FIDELITY=full` runs the whole grid (see docs/layout.md).
  */
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { MarkdownElement } from '../../src/design/types.ts'
@@ -24,6 +26,7 @@ import {
 import type { TextLayout } from '../../src/layout/types.ts'
 import { PX_PER_MM } from '../../src/layout/units.ts'
 import { parseMarkdown } from '../../src/markdown/parse-markdown.ts'
+import { loadFontRegistry } from '../../src/text/font-registry.ts'
 import type { FontRegistry } from '../../src/text/types.ts'
 import corpus from '../fixtures/layout/fidelity-texts.json' with { type: 'json' }
 import {
@@ -33,11 +36,23 @@ import {
   type DomGrapheme,
 } from '../helpers/chromium-area.ts'
 import { registerChromiumFamily } from '../helpers/chromium-fonts.ts'
+import { loadCustomerFonts, loadTestFonts } from '../helpers/fonts.ts'
 import { markdownToHtml } from '../helpers/markdown-html.ts'
-import { testRegistry } from '../text/registry.ts'
 
-/** The families under test: one line each (their faces come from `fonts/fonts.json`). */
-const FAMILIES = ['Inter', 'Roboto', 'Lora']
+/**
+ * The families under test, all four faces each: the shipped ones (`fonts/fonts.json`: TrueType),
+ * and fonts as customers bring them (`loadCustomerFonts`): Fontsource's WOFF2 variable Inter as
+ * the instances `wght` 400 and 700 (a manifest face `{ file, axes: { wght: 700 } }`), Adobe's
+ * Source Sans 3 as static CFF `.otf` faces and as its CFF2 variable `.otf` at `wght` 400 and 700.
+ */
+const FAMILIES = [
+  'Inter',
+  'Roboto',
+  'Lora',
+  'Inter Variable',
+  'Source Sans 3',
+  'Source Sans 3 Variable',
+]
 
 /** Area widths in mm, from a narrow address-side column to a full-width message area. */
 const WIDTHS_MM = [38, 55, 76, 104]
@@ -50,8 +65,15 @@ const SIZES_PT = [7.5, 8, 8.5, 9, 9.75, 10, 11, 12]
 
 const LINE_HEIGHTS = [1.2, 1.25, 1.3, 1.35, 1.4, 1.45, 1.5]
 
-/** Size × line height combinations per text, family and width in CI (all 56 in a full run). */
-const CI_COMBINATIONS = 6
+/**
+ * Size × line height combinations per text, family and width in CI (all 56 in a full run): 6 for
+ * the shipped families, 3 for the customer families: 1.5 times the cases of the shipped families
+ * alone (all 6 would double the test's time), and every text, width and face is still laid out.
+ */
+const CI_COMBINATIONS = { shipped: 6, customer: 3 } as const
+
+/** The customer families of {@link FAMILIES} (sampled more thinly in CI). */
+const CUSTOMER_FAMILIES = new Set(['Inter Variable', 'Source Sans 3', 'Source Sans 3 Variable'])
 
 /** Height tolerance of the budget. */
 const HEIGHT_TOLERANCE_MM = 0.05
@@ -78,8 +100,9 @@ function fidelityCases(): FidelityCase[] {
   )
   corpus.texts.forEach(({ id, text }, textIndex) => {
     FAMILIES.forEach((family, familyIndex) => {
+      const sample = CI_COMBINATIONS[CUSTOMER_FAMILIES.has(family) ? 'customer' : 'shipped']
       WIDTHS_MM.forEach((widthMm, widthIndex) => {
-        const count = FULL ? grid.length : CI_COMBINATIONS
+        const count = FULL ? grid.length : sample
         for (let step = 0; step < count; step++) {
           // 9 is prime to the grid's 56 cells: the steps of one walk never repeat a cell.
           const cell = FULL
@@ -129,7 +152,8 @@ let fonts: FontRegistry
 let box: HTMLDivElement
 
 beforeAll(async () => {
-  fonts = await testRegistry()
+  // One registry of the shipped and the customer families, WOFF2 decoded by the lazy decoder.
+  fonts = await loadFontRegistry({ ...(await loadTestFonts()), ...(await loadCustomerFonts()) })
   for (const family of FAMILIES) await registerChromiumFamily(family, `Fidelity ${family}`)
   box = createChromiumArea()
 })

@@ -13,6 +13,7 @@ import {
   type FetchLike,
   type PreflightLike,
 } from '../../src/client/index.ts'
+import { createPreflight } from '../../src/analysis/create-preflight.ts'
 import { validatePostcard } from '../../src/postcard/validate-postcard.ts'
 import { createFontRegistry } from '../../src/text/font-registry.ts'
 import type { FontRegistry } from '../../src/text/types.ts'
@@ -145,6 +146,7 @@ describe('the local pre-flight', () => {
       'a Preflight-like object',
       () => ({ validate: (body: unknown) => validatePostcard(body, designs.a6, { fonts }) }),
     ],
+    ['a Preflight of the core', () => createPreflight({ design: designs.a6, fonts })],
   ])('should throw, as %s, the sandbox’s own 422 without a request', async (_, make) => {
     const payload = overflowing()
     const { client, requests } = setup(tokens.acmeTest, make())

@@ -34,7 +34,8 @@ const src = fileURLToPath(new URL('../../src/', import.meta.url))
 /**
  * Bundles an entry of `src/` for the browser in a temporary folder, removed afterwards.
  *
- * @param entry The entry's path below `src/`, e.g. `index.ts`.
+ * @param entry The entry's path below `src/`, e.g. `index.ts`, or an absolute path (a page of a
+ *   test that imports entries the way an app does).
  * @returns The bundle.
  */
 export async function bundleForBrowser(entry: string): Promise<BrowserBundle> {
@@ -50,7 +51,11 @@ export async function bundleForBrowser(entry: string): Promise<BrowserBundle> {
       logLevel: 'silent',
       mode: 'production',
       build: {
-        lib: { entry: `${src}${entry}`, formats: ['es'], fileName: () => 'bundle.js' },
+        lib: {
+          entry: entry.startsWith('/') ? entry : `${src}${entry}`,
+          formats: ['es'],
+          fileName: () => 'bundle.js',
+        },
         // Library mode keeps whitespace for tree-shaking annotations; an app bundling the entry
         // minifies it completely, so that is what is measured.
         rolldownOptions: { output: { minify: true } },

@@ -1,6 +1,9 @@
 import fc from 'fast-check'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { contentBlocks } from '../../src/layout/content-blocks.ts'
+import { measureBlocks } from '../../src/layout/layout-blocks.ts'
 import { layoutMarkdown } from '../../src/layout/layout-markdown.ts'
+import { parseForLayout } from '../../src/markdown/parse-for-layout.ts'
 import type { LayoutLine, TextLayout, TextRun } from '../../src/layout/types.ts'
 import { MM_PER_PT, PX_PER_MM } from '../../src/layout/units.ts'
 import { shapeText } from '../../src/text/shape.ts'
@@ -309,6 +312,47 @@ describe('layoutMarkdown: any Markdown', () => {
         }
       ),
       { numRuns: 200 }
+    )
+  })
+})
+
+describe('measureBlocks: the metrics of the layout, no glyph placed', () => {
+  // The verdict measures lines without placing glyphs; a drawing places them afterwards. Both
+  // must agree on every text: the metrics measured alone are those of the placed lines.
+  const pieces = ['Wort ', 'lang', '**', '*', '- ', '1. ', '\n', '\n\n', '😀', '\u00ad', ' ', 'Ü']
+  const text = fc
+    .array(fc.oneof(fc.constantFrom(...pieces), fc.string({ maxLength: 6 })), { maxLength: 60 })
+    .map((parts) => parts.join(''))
+  const box = fc.record({
+    width_mm: fc.integer({ min: 5, max: 90 }),
+    height_mm: fc.integer({ min: 3, max: 60 }),
+    font_size_pt: fc.constantFrom(6, 7.5, 9, 10, 11, 14),
+    line_height: fc.constantFrom(1, 1.15, 1.2, 1.3, 1.5),
+    align: fc.constantFrom('left', 'center', 'right' as const),
+  })
+
+  test('should give the metrics of the placed lines on generated texts, in both profiles', () => {
+    fc.assert(
+      fc.property(
+        text,
+        box,
+        fc.constantFrom('chromium', 'exact' as const),
+        (value, size, profile) => {
+          const element = area(size)
+          const layout = layoutMarkdown(value, element, fonts, { profile })
+          const blocks = contentBlocks(parseForLayout(value).tree, value)
+          expect(measureBlocks(blocks, element, fonts, { profile })).toEqual(layout.metrics)
+          const { metrics, lines } = layout
+          expect(metrics.line_count).toBe(lines.length)
+          expect(metrics.overflowing_lines).toEqual(
+            lines.filter((line) => line.overflows).map((line) => line.index)
+          )
+          expect(metrics.width_overflow_mm).toBe(
+            Math.max(0, ...lines.map((line) => line.width_overflow_mm))
+          )
+        }
+      ),
+      { numRuns: 800 }
     )
   })
 })

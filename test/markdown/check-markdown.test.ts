@@ -202,6 +202,7 @@ describe('checkMarkdown: double-brace placeholders (spec 2.5)', () => {
         line: 2,
         column: 6,
         offset: 11,
+        placeholder: '{{first_name}}',
         message:
           'Unexpected placeholder `{{first_name}}` at 2:6, expected the final text: ' +
           "placeholders are not filled in, send the recipient's value instead.",

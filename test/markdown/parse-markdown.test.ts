@@ -149,6 +149,29 @@ describe('parseMarkdown: without emphasis', () => {
     ])
   })
 
+  test('should build the tree of remark-parse with attention disabled, on the spec examples and random Markdown', () => {
+    // The oracle: the unified processor with micromark's `disable` extension, as a plugin sets it.
+    const withoutAttention = unified()
+      .data('micromarkExtensions', [{ disable: { null: ['attention'] } }])
+      .use(remarkParse)
+      .use(remarkBreaks)
+      .freeze()
+    const oracle = (text: string) => withoutAttention.runSync(withoutAttention.parse(text)) as Root
+    for (const { markdown } of examples) {
+      expect(parseMarkdown(markdown, { emphasis: false })).toEqual(oracle(markdown))
+    }
+    const markdown = fc
+      .array(fc.constantFrom(...SYNTAX), { maxLength: 50 })
+      .map((pieces) => pieces.join(''))
+      .filter((text) => findNestingCuts(text).length === 0)
+    fc.assert(
+      fc.property(markdown, (text) => {
+        expect(parseMarkdown(text, { emphasis: false })).toEqual(oracle(text))
+      }),
+      { numRuns: 500 }
+    )
+  })
+
   test('should change no verdict on the spec examples', () => {
     for (const { markdown } of examples) {
       expect(checkMarkdown(markdown)).toEqual(checkMarkdownTree(parseMarkdown(markdown), markdown))

@@ -385,7 +385,7 @@ describe.concurrent('preflight', () => {
       code: 2,
       stdout: '',
       stderr:
-        'preflight: Unexpected command `frobnicate`, expected one of `validate`, `validate-campaign`, `preview`, `serve`, `check-list`, `merge-reports`\n',
+        'preflight: Unexpected command `frobnicate`, expected one of `validate`, `validate-campaign`, `preview`, `proof`, `serve`, `check-list`, `merge-reports`\n',
     })
   })
 })

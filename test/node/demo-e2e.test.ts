@@ -13,6 +13,8 @@ import { parseDesign } from '../../src/design/parse-design.ts'
 import type { Design } from '../../src/design/types.ts'
 import { checkFit } from '../../src/layout/check-fit.ts'
 import { measureFit } from '../../src/analysis/measure-fit.ts'
+import { analyzePostcard } from '../../src/analysis/analyze-postcard.ts'
+import { createMessages } from '../../src/i18n/create-messages.ts'
 import { loadFontSources } from '../../src/node/load-fonts.ts'
 import { startSandboxServer, type SandboxServer } from '../../src/node/serve.ts'
 import { validatePostcard } from '../../src/postcard/validate-postcard.ts'
@@ -353,6 +355,92 @@ describe('the demo page', () => {
       'The API would accept this postcard'
     )
   })
+
+  it('should word the page, the fit meters and the messages in German, Dutch or French', async () => {
+    await page.locator('#design').selectOption('designs/a6-greeting.json')
+    await settled()
+    await retype('Message', LONG_MESSAGE)
+    const flow = await page.locator('#f-flow_id').inputValue()
+    const body = {
+      flow_id: flow,
+      content: { greeting: await page.getByLabel('Greeting').inputValue(), body: LONG_MESSAGE },
+    }
+    // The oracle: the findings and the meter of the core run in Node, worded by createMessages.
+    const analysis = analyzePostcard(body, design, { fonts })
+    const area = analysis.areas.find((candidate) => candidate.element.key === 'body')
+    if (!area?.fit) throw new Error('expected a measured `body` area')
+    const words = {
+      de: ['Die API würde mit 422 antworten', 'Postleitzahl', 'Rückseite'],
+      nl: ['De API zou met 422 antwoorden', 'Postcode', 'Achterkant'],
+      fr: ['L’API répondrait 422', 'Code postal', 'Verso'],
+      en: ['The API would answer 422', 'ZIP code', 'Back'],
+    } as const
+    for (const [locale, [verdict, zip, back]] of Object.entries(words)) {
+      await page.locator('#language').selectOption(locale)
+      await settled()
+      const messages = createMessages(locale)
+      expect(await page.locator('html').getAttribute('lang')).toBe(locale)
+      expect(await page.locator('#m-content-body .meter-text').textContent()).toBe(
+        messages.fit(area.fit, area.fitSuggestion)
+      )
+      expect(await items('#e-content-body')).toEqual(
+        analysis.findings.errors
+          .filter((error) => error.path === 'content.body')
+          .map((error) => messages.message(error))
+      )
+      expect(await page.locator('#verdict-text').textContent()).toBe(verdict)
+      expect(await page.locator('label[for="f-to-zip"]').textContent()).toBe(`${zip} *`)
+      expect(await page.locator('[data-text="back"]').textContent()).toBe(back)
+      // What was typed, the flow and the token stay.
+      expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe(LONG_MESSAGE)
+      expect(await page.locator('#f-flow_id').inputValue()).toBe(flow)
+    }
+    expect(await page.locator('#m-content-body .meter-text').textContent()).toMatch(
+      /^overflows by \d+\.\d mm: cut \d+ characters$/
+    )
+  })
+
+  it(
+    'should download the PDF proof of the card, its code loaded on the first click only',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      await page.locator('#design').selectOption('designs/a6-greeting.json')
+      await settled()
+      await retype('Greeting', 'Hello **Erika**! *Spring*')
+      await retype('Message', SHORT_MESSAGE)
+      const scripts = () => requests.filter((url) => url.endsWith('.js'))
+      const before = scripts()
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download PDF proof', exact: true }).click(),
+      ])
+      expect(download.suggestedFilename()).toBe('proof-a6-greeting.pdf')
+      expect(scripts().filter((url) => !before.includes(url)).length).toBeGreaterThan(0)
+      const pdf = new Uint8Array(await readFile(await download.path()))
+
+      // The oracle: the sandbox server (the core in Node) draws the entry of the same card.
+      await page.getByRole('button', { name: 'New request id', exact: true }).click()
+      const sent = await send('Send to sandbox')
+      expect(sent.status).toBe('201 Created')
+      const id = await page.locator('#request-id').inputValue()
+      const token = await page.locator('#token').inputValue()
+      const proof = await fetch(`${sandbox.url}/api/v1/entries/${id}/proof.pdf`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(proof.status).toBe(200)
+      expect(pdf).toEqual(new Uint8Array(await proof.arrayBuffer()))
+      // A second click reuses the loaded chunk.
+      const loaded = scripts()
+      const [again] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download PDF proof', exact: true }).click(),
+      ])
+      expect(new Uint8Array(await readFile(await again.path()))).toEqual(pdf)
+      expect(scripts()).toEqual(loaded)
+    }
+  )
 
   it('should take the screenshot the README shows (written to docs/demo.png with UPDATE=1)', async () => {
     await page.locator('#design').selectOption('designs/a6-greeting.json')

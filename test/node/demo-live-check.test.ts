@@ -9,12 +9,11 @@ import { createFontRegistry } from '../../src/text/font-registry.ts'
 import type { FontRegistry } from '../../src/text/types.ts'
 import { parseDesign } from '../../src/design/parse-design.ts'
 import type { Design } from '../../src/design/types.ts'
-import type { FitMeasurement } from '../../src/layout/measure-fit.ts'
 import { measureFit } from '../../src/analysis/measure-fit.ts'
 import { loadFontSources } from '../../src/node/load-fonts.ts'
 import { validatePostcard } from '../../src/postcard/validate-postcard.ts'
-import type { MarkdownFitError } from '../../src/verdict/types.ts'
-import { createLiveCheck, describeFit, fieldOf, type FormBody } from '../../demo/live-check.ts'
+import { createLiveCheck, fieldOf, type FormBody } from '../../demo/live-check.ts'
+import { createMessages } from '../../src/i18n/create-messages.ts'
 import {
   ADDRESS_FIELDS,
   SAMPLE_FROM,
@@ -58,59 +57,49 @@ beforeAll(async () => {
   }
 })
 
-const measurement = (overrides: Partial<FitMeasurement>): FitMeasurement => ({
-  fits: true,
-  measured_height_mm: 10,
-  available_height_mm: 40,
-  remaining_mm: 30,
-  overflow_mm: 0,
-  remaining_lines: 6,
-  line_count: 2,
-  block_count: 1,
-  width_overflow_mm: 0,
-  ...overrides,
-})
+/** The text of a6's `body` area that overflows it. */
+const LONG = 'Spring is here, and so are our new bulbs. '.repeat(30).trim()
 
-const fitError = (suggestedAction: string): MarkdownFitError => ({
-  key: 'body',
-  label: 'Message',
-  available_width_mm: 68,
-  available_height_mm: 60,
-  measured_height_mm: 64.1,
-  overflow_mm: 4.1,
-  font_size_pt: 10,
-  line_height: 1.3,
-  block_count: 3,
-  line_count: 14,
-  suggested_action: suggestedAction,
-})
+describe('the fit meters', () => {
+  it('should word what room is left or what to cut as the 422 says it, in every language', () => {
+    const live = createLiveCheck(design, pathsOf(design))
+    const long = { ...body, content: { ...body.content, body: LONG } }
+    const verdict = validatePostcard(long, design, { fonts })
+    const item = verdict.ok ? undefined : verdict.body.meta?.markdown_fit_errors?.[0]
+    const cut = /at least (\d+) characters/.exec(item?.suggested_action ?? '')?.[1]
+    const area = design.markdownAreas.find((candidate) => candidate.key === 'body')
+    if (!area || !item || cut === undefined) throw new Error('expected a fit error with a cut')
+    const over = measureFit(LONG, area, fonts)
+    const up = (Math.ceil(over.overflow_mm * 10 - 1e-9) / 10).toFixed(1)
+    const short = measureFit(body.content?.['body'] ?? '', area, fonts)
+    const down = (Math.floor(short.remaining_mm * 10 + 1e-9) / 10).toFixed(1)
+    const comma = (value: string) => value.replace('.', ',')
+    const expected = {
+      en: [`overflows by ${up} mm: cut ${cut} characters`, `${down} mm left`],
+      de: [`${comma(up)} mm zu lang: ${cut} Zeichen kürzen`, `noch ${comma(down)} mm frei`],
+    } as const
+    for (const [locale, [overflowing, left]] of Object.entries(expected)) {
+      const messages = createMessages(locale)
+      const meter = live.update(long, { ...inputs(), messages }).meters.get('body')
+      expect(meter).toMatchObject({ fits: false, text: overflowing })
+      expect(live.update(body, { ...inputs(), messages }).meters.get('body')?.text).toBe(left)
+    }
+    expect(live.update(body, inputs()).meters.get('body')?.detail).toBe(
+      `${short.measured_height_mm} of ${short.available_height_mm} mm used, ${short.line_count} ${short.line_count === 1 ? 'line' : 'lines'}`
+    )
+  })
 
-describe('describeFit', () => {
-  it.each([
-    [{ remaining_mm: 3.29 }, undefined, '3.2 mm left'],
-    [{ remaining_mm: 3.2 }, undefined, '3.2 mm left'],
-    [{ remaining_mm: 0.04 }, undefined, '0.0 mm left'],
-    [{ remaining_mm: 40 }, undefined, '40.0 mm left'],
-    [
-      { fits: false, remaining_mm: 0, overflow_mm: 4.01 },
-      fitError(
-        'Shorten the text by at least 86 characters (2 lines) or reduce the font size to 9 pt.'
-      ),
-      'overflows by 4.1 mm: cut 86 characters',
-    ],
-    [
-      { fits: false, remaining_mm: 0, overflow_mm: 4.1 },
-      fitError('Shorten the text by at least 1 character (1 line).'),
-      'overflows by 4.1 mm: cut 1 character',
-    ],
-    [{ fits: false, remaining_mm: 0, overflow_mm: 0.01 }, undefined, 'overflows by 0.1 mm'],
-    [
-      { fits: false, remaining_mm: 5, width_overflow_mm: 2.31 },
-      fitError('Shorten the text by at least 5 characters.'),
-      'too wide by 2.4 mm: cut 5 characters',
-    ],
-  ] as const)('should word %j as the meter shows it', (values, error, expected) => {
-    expect(describeFit(measurement(values), error)).toBe(expected)
+  it('should word the findings in the page’s language, English by default', () => {
+    const live = createLiveCheck(design, pathsOf(design))
+    const broken = { ...body, to: { ...SAMPLE_TO, zip: '' } }
+    const words = (locale?: string) =>
+      live
+        .update(broken, { ...inputs(), ...(locale ? { messages: createMessages(locale) } : {}) })
+        .fields.get('to.zip')?.errors
+    expect(words()).toEqual(['The to.zip field is required.'])
+    expect(words('de')).toEqual(['Das Feld to.zip ist erforderlich.'])
+    expect(words('nl')).toEqual(['Het veld to.zip is verplicht.'])
+    expect(words('fr')).toEqual(['Le champ to.zip est obligatoire.'])
   })
 })
 
@@ -191,5 +180,30 @@ describe('createLiveCheck', () => {
     })
     const bare: FormBody = { flow_id: body.flow_id, from: body.from, to: body.to }
     expect(createLiveCheck(none, []).update(bare, inputs()).address).toEqual([])
+  })
+
+  it('should show a design image below 300 dpi with its dpi under the verdict', async () => {
+    const json = await readFile(new URL('../../designs/dl-plain.json', import.meta.url), 'utf8')
+    const source = JSON.parse(json) as {
+      sides: { front: { elements: { type: string; width_mm: number; height_mm: number }[] } }
+    }
+    const image = source.sides.front.elements.find((element) => element.type === 'image')
+    if (!image) throw new Error('dl-plain.json has an image on the front')
+    // Its 240 × 240 pixels over 40 × 40 mm: 152.4 dpi.
+    image.width_mm = 40
+    image.height_mm = 40
+    const coarse = parseDesign(source)
+    const sample: FormBody = {
+      ...body,
+      content: sampleContent(coarse),
+      qr_codes: sampleQrCodes(coarse),
+    }
+    const result = createLiveCheck(coarse, pathsOf(coarse)).update(sample, inputs())
+    const expected = validatePostcard(sample, coarse, { fonts }).warnings.filter(
+      (warning) => warning.code === 'image-resolution'
+    )
+    expect(expected.map((warning) => warning.data?.['dpi'])).toEqual([152])
+    expect(result.other.warnings).toEqual(expected)
+    expect(result.verdict.warnings).toEqual(expect.arrayContaining(expected))
   })
 })

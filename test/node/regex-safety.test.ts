@@ -118,6 +118,10 @@ const reviewedMoves = new Map<string, string>([
     '\\d+(?:\\.\\d+)?',
     'src/node/check-list/list-tally.ts: numbers of a message, made general per cause',
   ],
+  ['\\s+', 'src/preview/svg-styles.ts: splits class lists and selectors at whitespace'],
+  ['[\\s,]+', 'src/scene/svg-image.ts: splits a viewBox into numbers'],
+  ['[\\s,/]+', 'src/proof/device-colour.ts: splits the arguments of rgb() at separators'],
+  ['[mlhvqcz]|-?\\d+', 'src/proof/glyph-forms.ts: tokens of compacted outlines, one pass'],
 ])
 
 /**

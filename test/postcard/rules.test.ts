@@ -17,6 +17,7 @@ import { createFontRegistry } from '../../src/text/font-registry.ts'
 import type { FontRegistry } from '../../src/text/types.ts'
 import { createCollector } from '../../src/verdict/create-report.ts'
 import type { RuleId, UnprocessableMeta } from '../../src/verdict/types.ts'
+import { zlibSync } from 'fflate'
 import { loadTestFonts } from '../helpers/fonts.ts'
 import { berlin, FLOW_ID, makeDesign } from './make-design.ts'
 
@@ -86,6 +87,7 @@ describe('the registry', () => {
       'unknown-fields',
       'emoji-set',
       'glyph-coverage',
+      'image-resolution',
     ])
     for (const item of postcardRules) {
       expect(item.spec).toMatch(/^\d/)
@@ -415,5 +417,108 @@ describe('glyph-coverage (spec 2.3)', () => {
   ])('should judge %#', (body, warnings) => {
     expect(run('glyph-coverage', body, true).warnings).toEqual(warnings)
     expect(run('glyph-coverage', body, false).warnings).toEqual([])
+  })
+})
+
+describe('image-resolution (print practice: at least 300 dpi at the printed size)', () => {
+  /** A PNG of `width` × `height` white pixels, as a `data:` URI (signature, IHDR, IDAT, IEND). */
+  function png(width: number, height: number): string {
+    const chunk = (type: string, data: Uint8Array): number[] => {
+      const body = [...type].map((c) => c.charCodeAt(0)).concat([...data])
+      return [...u32(data.length), ...body, ...u32(crc32(body))]
+    }
+    const header = new Uint8Array([...u32(width), ...u32(height), 8, 0, 0, 0, 0])
+    // One filter byte of 0 and `width` white samples per row.
+    const rows = new Uint8Array((width + 1) * height).map((_, i) => (i % (width + 1) ? 255 : 0))
+    const bytes = [
+      ...[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+      ...chunk('IHDR', header),
+      ...chunk('IDAT', zlibSync(rows)),
+      ...chunk('IEND', new Uint8Array()),
+    ]
+    return `data:image/png;base64,${btoa(String.fromCharCode(...bytes))}`
+  }
+  const u32 = (n: number): number[] => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]
+  function crc32(bytes: readonly number[]): number {
+    let crc = ~0
+    for (const byte of bytes) {
+      crc ^= byte
+      for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1))
+    }
+    return ~crc >>> 0
+  }
+  const svg = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>')}`
+  function withImages(images: readonly [string, number, number][]): Design {
+    const base = makeDesign({ markdown: ['greeting'] })
+    const elements = images.map(([href, width_mm, height_mm], index) => ({
+      type: 'image' as const,
+      href,
+      x_mm: 2 + index,
+      y_mm: 2,
+      width_mm,
+      height_mm,
+    }))
+    return { ...base, sides: { ...base.sides, front: { ...base.sides.front, elements } } }
+  }
+  function warnings(images: readonly [string, number, number][]) {
+    const store = createTransientStore({
+      fonts: undefined,
+      emojiVersion: undefined,
+      profile: 'chromium',
+    })
+    const context = createPostcardContext(readPostcardBody(valid).json, withImages(images), store)
+    const collector = createCollector()
+    rule('image-resolution').run(context, collector.as('image-resolution'))
+    return collector.findings().warnings
+  }
+
+  test.each([
+    // 25.4 mm at 300 dpi is 300 pixels
+    ['exactly 300 dpi', [[png(300, 300), 25.4, 25.4]], []],
+    ['600 dpi', [[png(600, 300), 25.4, 12.7]], []],
+    ['a vector image at any size', [[svg, 140, 100]], []],
+    ['299.72 dpi, shown as 299', [[png(59, 59), 5, 5]], ['sides.front.elements[0].href: 299 dpi']],
+    [
+      'the lower of both axes',
+      [[png(600, 150), 25.4, 25.4]],
+      ['sides.front.elements[0].href: 150 dpi'],
+    ],
+    [
+      'every coarse image, in design order',
+      [
+        [png(100, 100), 25.4, 25.4],
+        [svg, 10, 10],
+        [png(1200, 1200), 25.4, 25.4],
+        [png(50, 40), 10, 8],
+      ],
+      ['sides.front.elements[0].href: 100 dpi', 'sides.front.elements[3].href: 127 dpi'],
+    ],
+  ] as const)('should judge %s', (_name, images, expected) => {
+    const found = warnings(images as unknown as [string, number, number][])
+    expect(found.map((warning) => `${warning.path}: ${String(warning.data?.['dpi'])} dpi`)).toEqual(
+      expected
+    )
+    for (const warning of found) {
+      expect(warning.code).toBe('image-resolution')
+      expect(warning.rule).toBe('image-resolution')
+    }
+  })
+
+  test('should say the dpi, the printed size and the pixels needed, word for word', () => {
+    expect(warnings([[png(200, 100), 50, 30]])).toEqual([
+      {
+        code: 'image-resolution',
+        rule: 'image-resolution',
+        path: 'sides.front.elements[0].href',
+        message:
+          'Unexpected image resolution of `84 dpi` at its printed size (50 × 30 mm), expected at least `300 dpi`, use an image of at least 591 × 355 pixels',
+        data: {
+          dpi: 84,
+          minimum_dpi: 300,
+          pixels: { width: 200, height: 100 },
+          minimum_pixels: { width: 591, height: 355 },
+        },
+      },
+    ])
   })
 })

@@ -80,7 +80,15 @@ describe('postal code warnings', () => {
         rule: 'address-postal-code',
         path: 'to.zip',
         message: `Unexpected zip \`${zip}\` for ${expected}`,
-        data: { country: expect.any(String), zip },
+        // A layout warning carries the examples its message names (for other languages).
+        data:
+          code === 'zip-format'
+            ? {
+                country: expect.any(String),
+                zip,
+                examples: [...expected.matchAll(/`([^`]+)`/g)].map((match) => match[1]),
+              }
+            : { country: expect.any(String), zip },
       },
     ])
   })
@@ -301,5 +309,5 @@ test('should quote huge values in warnings briefly, keeping them whole in data',
   expect(warning?.message).toBe(
     `Unexpected zip \`${'1'.repeat(48)}…\` for Germany, expected a postal code like \`26133\` or \`53225\``
   )
-  expect(warning?.data).toEqual({ country: 'DE', zip })
+  expect(warning?.data).toEqual({ country: 'DE', zip, examples: ['26133', '53225'] })
 })

@@ -20,7 +20,23 @@ export const caseNames = [
   'bad-body',
   'injection',
   'customer-fonts',
+  'svg-artwork',
 ] as const
+
+/**
+ * QR codes of each case that must scan to their exact URL from a raster; the others hold no
+ * complete URL and are drawn as placeholders, which must not scan.
+ */
+export const scannableQrCodes: Readonly<Record<(typeof caseNames)[number], number>> = {
+  'a6-greeting': 2,
+  'a6-overflow': 2,
+  'a5-ten-areas': 1,
+  'dl-plain': 1,
+  'bad-body': 1,
+  injection: 2,
+  'customer-fonts': 0,
+  'svg-artwork': 1,
+}
 
 /** One case: a design, a body and the options other than fonts and artwork. */
 export interface PreviewCase {

@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createPreviewDefs } from '../../src/preview/preview-defs.ts'
-import { createLabel } from '../../src/preview/draw-label.ts'
+import { createLabel } from '../../src/scene/draw-label.ts'
+import { createEmojiArtworks } from '../../src/scene/emoji-artworks.ts'
+import { sideGuides } from '../../src/scene/side-guides.ts'
+import { sceneMarkup } from '../../src/preview/scene-markup.ts'
 import { svgDocument } from '../../src/preview/svg-document.ts'
 import { joinMarkup, svgElement } from '../../src/preview/svg-element.ts'
 import { layoutPlainText } from '../../src/layout/layout-plain-text.ts'
@@ -40,14 +43,26 @@ describe('createPreviewDefs', () => {
     const defs = createPreviewDefs('p-')
     const body =
       '<clipPath id="c"><path d="M0 0h9v9z"/></clipPath><g clip-path="url(#c)"><circle r="3"/></g>'
-    expect(defs.emoji('1f600', { body, viewBox: '0 0 36 36' })).toBe('p-e-1f600')
-    expect(defs.emoji('1f600', { body, viewBox: '0 0 36 36' })).toBe('p-e-1f600')
-    expect(defs.emoji('bad key"', { body: '<path d="M0 0"/>', viewBox: '0 0 36 36' })).toBe(
-      'p-e-n1'
+    const art = (key: string, artworkBody: string) =>
+      ({ key, body: artworkBody, viewBox: '0 0 36 36', width: 36, height: 36 }) as const
+    const emoji = createEmojiArtworks(
+      new Map([
+        ['1f600', art('1f600', body)],
+        ['bad key"', art('bad key"', '<path d="M0 0"/>')],
+        ['1f601', art('1f601', '<path d="M0 0">')],
+      ])
     )
-    expect(defs.emoji('1f601', { body: '<path d="M0 0">', viewBox: '0 0 36 36' })).toBeUndefined()
-    expect(defs.missingEmoji()).toBe('p-missing-emoji')
-    expect(defs.missingEmoji()).toBe('p-missing-emoji')
+    const smile = emoji.artwork('1f600')
+    if (!smile) throw new Error('1f600 rejected')
+    expect(defs.artwork(smile)).toBe('p-e-1f600')
+    expect(defs.artwork(smile)).toBe('p-e-1f600')
+    const bad = emoji.artwork('bad key"')
+    if (!bad) throw new Error('bad key rejected')
+    expect(defs.artwork(bad)).toBe('p-e-n1')
+    expect(emoji.artwork('1f601')).toBeUndefined()
+    expect(emoji.artwork('1f602')).toBeUndefined()
+    expect(defs.artwork(emoji.missing)).toBe('p-missing-emoji')
+    expect(defs.artwork(emoji.missing)).toBe('p-missing-emoji')
     const markup = defs.markup()
     expect(markup).toContain(
       '<symbol id="p-e-1f600" viewBox="0 0 36 36"><clipPath id="p-e-1f600-c"><path d="M0 0h9v9z"/></clipPath><g clip-path="url(#p-e-1f600-c)"><circle r="3"/></g></symbol>'
@@ -65,7 +80,7 @@ describe('createLabel', () => {
       'qr_codes.coupon_url',
       'AVAWAY To',
     ]) {
-      const label = createLabel(text, face, { sizePt: 6, color: '#fff' }, createPreviewDefs('p-'))
+      const label = createLabel(text, face, { sizePt: 6, color: '#fff' })
       const layout = layoutPlainText(
         text,
         { width_mm: 500, height_mm: 10, font_family: 'Inter', font_size_pt: 6, line_height: 1 },
@@ -82,19 +97,14 @@ describe('createLabel', () => {
   test('should draw its glyphs on the baseline, over a pill when it has a background', () => {
     const defs = createPreviewDefs('p-')
     const face = fonts.face('Inter')
-    const label = createLabel(
-      'Hi',
-      face,
-      { sizePt: 10, color: '#ffffff', background: '#d0021b' },
-      defs
-    )
+    const label = createLabel('Hi', face, { sizePt: 10, color: '#ffffff', background: '#d0021b' })
     const sizeMm = (10 * 25.4) / 72
     const padding = sizeMm * 0.4
     expect(label.height_mm).toBeCloseTo(
       ((face.ascender - face.descender) / face.unitsPerEm) * sizeMm + 2 * padding,
       9
     )
-    const markup = label.draw(1, 2)
+    const markup = sceneMarkup(label.draw(1, 2), defs)
     expect(markup).toMatch(
       /^<rect x="1" y="2" width="[\d.]+" height="[\d.]+" rx="[\d.]+" fill="#d0021b"\/><g fill="#ffffff" transform="matrix\(0\.00\d+ 0 0 -0\.00\d+ [\d.]+ [\d.]+\)"><use href="#p-g0-\d+" x="0"\/><use href="#p-g0-\d+" x="[\d.]+"\/><\/g>$/
     )
@@ -107,21 +117,27 @@ describe('svgDocument', () => {
     background: '#ffffff',
     title: 'T',
     showBleed: true,
-    safeZoneMm: 0,
   }
 
   test('should draw no trim guide without bleed, and no safe zone wider than the card', () => {
-    const svg = svgDocument({ ...frame, safeZoneMm: 60 }, joinMarkup([]), svgElement('g'))
+    const guides = sideGuides(frame.format, { trim: false, safeZoneMm: 60 })
+    expect(guides).toEqual([])
+    const svg = svgDocument(frame, joinMarkup([]), svgElement('g'))
     expect(svg).toBe(
       '<svg xmlns="http://www.w3.org/2000/svg" width="148mm" height="105mm" viewBox="0 0 148 105" role="img"><title>T</title><rect x="0" y="0" width="148" height="105" fill="#ffffff"/><g/></svg>'
     )
   })
 
   test('should put defs first and guides last', () => {
+    const format = { width_mm: 100, height_mm: 50, bleed_mm: 3.5 }
+    const guides = sceneMarkup(
+      sideGuides(format, { trim: true, safeZoneMm: 4 }),
+      createPreviewDefs('p-')
+    )
     const svg = svgDocument(
-      { ...frame, format: { width_mm: 100, height_mm: 50, bleed_mm: 3.5 }, safeZoneMm: 4 },
+      { ...frame, format },
       svgElement('defs', {}, [svgElement('path', { id: 'a', d: 'm0 0' })]),
-      svgElement('g')
+      joinMarkup([svgElement('g'), guides])
     )
     expect(svg).toBe(
       '<svg xmlns="http://www.w3.org/2000/svg" width="107mm" height="57mm" viewBox="-3.5 -3.5 107 57" role="img"><title>T</title><defs><path id="a" d="m0 0"/></defs><rect x="-3.5" y="-3.5" width="107" height="57" fill="#ffffff"/><g/>' +

@@ -210,7 +210,13 @@ describe('renderPreview', () => {
   test('should draw overflowing lines faded over the card, with the edge and overflow_mm marked', async () => {
     const { body: overflowBody, design } = await loadCase('a6-overflow')
     const { back } = renderPreview(overflowBody, design, { fonts, emojiArtwork: artwork })
-    expect(count(back, /<g class="overflowing" opacity="0.35">/g)).toBe(1)
+    // Clipped around the QR codes, the lines of text and the labels (issue 13 item 15).
+    expect(
+      count(back, /<g class="overflowing" opacity="0.35" clip-path="url\(#pp-b-clip0\)">/g)
+    ).toBe(1)
+    expect(back).toMatch(
+      /<clipPath id="pp-b-clip0"><path d="M0 0h148v105h-148z(?:M[^"]+z)+" clip-rule="evenodd"\/><\/clipPath>/
+    )
     expect(back).toMatch(
       /<g class="overflow" aria-label="overflow \d+\.\d\d? mm"><path d="M8 70H76" fill="none" stroke="#d0021b"/
     )
@@ -273,7 +279,10 @@ describe('renderPreview', () => {
     const { front, verdict } = renderPreview(body, design, { fonts })
     expect(front).toContain(`<image x="1" y="2" width="3" height="4" href="${png}"/>`)
     expect(front).toContain('<rect x="0" y="0" width="10" height="5" fill="#112233"/>')
-    expect(verdict.warnings).toEqual([])
+    // Drawn, not rejected: its one pixel over 3 × 4 mm is only too coarse to print sharp.
+    expect(verdict.warnings.map((warning) => [warning.code, warning.data?.['dpi']])).toEqual([
+      ['image-resolution', 6],
+    ])
 
     // parseDesign already refuses network URLs; a design object built by hand is still checked.
     const forged = {
@@ -307,6 +316,23 @@ describe('renderPreview', () => {
           'Unexpected value `"https://e.com/x.png"` for `href`, expected a `data:` URI of PNG, JPEG or SVG, embed the image instead of linking it',
       },
     ])
+  })
+
+  test('should inline an SVG image as a nested svg, styles resolved and ids prefixed', () => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="20mm" height="10mm" fill="#123456"><style>.a{fill:url(#g)}</style><defs><linearGradient id="g"><stop offset="0" stop-color="red"/></linearGradient></defs><rect class="a" width="10" height="5"/><use xlink:href="#g"/></svg>'
+    const href = `data:image/svg+xml;base64,${btoa(svg)}`
+    const design = designWith([
+      { type: 'image', href, x_mm: 1, y_mm: 2, width_mm: 30, height_mm: 15 },
+      { type: 'image', href, x_mm: 40, y_mm: 2, width_mm: 30, height_mm: 15 },
+    ])
+    const { front } = renderPreview(body, design, { fonts })
+    // No viewBox: its width and height in CSS px (20 mm = 75.59 px) become one, centred.
+    expect(front).toContain(
+      '<svg x="1" y="2" width="30" height="15" viewBox="0 0 75.590551 37.795276" preserveAspectRatio="xMidYMid meet" fill="#123456"><defs><linearGradient id="pp-f-i0-g"><stop offset="0" stop-color="red"/></linearGradient></defs><rect class="a" width="10" height="5" style="fill:url(#pp-f-i0-g)"/><use href="#pp-f-i0-g"/></svg>'
+    )
+    expect(front).toContain('<linearGradient id="pp-f-i1-g">')
+    expect(front).not.toMatch(/<image|<style|xlink/)
   })
 
   test('should print the recipient and the sender line of the address element', () => {

@@ -36,6 +36,7 @@ describe('checkQrUrlElement', () => {
         'Unexpected `www.example.com/shop` without a scheme, expected a complete http(s) URL such as `https://www.example.com/shop`.',
       ],
       example: 'https://www.example.com/shop',
+      parts: { value: 'www.example.com/shop' },
     })
   })
 
@@ -56,6 +57,15 @@ describe('checkQrUrlElement', () => {
       enlargeToMm: 25,
       suggestedAction:
         'Shorten the URL to at most 74 characters (it has 110) or enlarge the QR area to 25 mm.',
+      // Version 40-Q holds 1663 bytes; 21 and 177 modules with 8 quiet ones need 12 and 74 mm.
+      parts: {
+        sizeMm: 20,
+        moduleMm: 0.4,
+        level: 'Q',
+        largestLength: 1663,
+        smallestMm: 12,
+        largestMm: 74,
+      },
     })
     expect(checkQrUrlElement(element(url, 25)).ok).toBe(true)
   })

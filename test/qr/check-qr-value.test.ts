@@ -40,6 +40,7 @@ describe('checkQrValue', () => {
         'Unexpected `SUMMER24`, expected a complete http(s) URL such as `https://example.com/coupon?code=SUMMER24`.',
       ],
       example: 'https://example.com/coupon?code=SUMMER24',
+      parts: { value: 'SUMMER24' },
     })
     expect(result.fitError).toBeUndefined()
   })

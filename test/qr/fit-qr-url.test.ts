@@ -11,6 +11,14 @@ function area(size_mm: number, error_correction: ErrorCorrectionLevel = 'M'): Qr
   return { size_mm, error_correction, min_module_mm: 0.4, quiet_zone_modules: 4 }
 }
 
+/** The numbers a too-large message quotes about an area of {@link area} (0.4 mm modules). */
+function partsOf(size_mm: number, level: ErrorCorrectionLevel = 'M') {
+  // Version 40 holds 2331 bytes at M (ISO/IEC 18004 table 7); 21 and 177 modules with 4 quiet
+  // modules on each side need 11.6 and 74 mm.
+  const largestLength = { L: 2953, M: 2331, Q: 1663, H: 1273 }[level]
+  return { sizeMm: size_mm, moduleMm: 0.4, level, largestLength, smallestMm: 12, largestMm: 74 }
+}
+
 /** The encoder's own version for a text (fixed mask: the mask never changes the version). */
 function encoderVersion(text: string, level: ErrorCorrectionLevel): number {
   return QRCode.create(text, { errorCorrectionLevel: level, maskPattern: 0 }).version
@@ -59,6 +67,7 @@ describe('fitQrUrl', () => {
       enlargeToMm: 23,
       suggestedAction:
         'Shorten the URL to at most 106 characters (it has 131) or enlarge the QR area to 23 mm.',
+      parts: partsOf(20),
     })
     expect(encoderVersion(url131, 'M')).toBe(8)
     expect(fitQrUrl(url131, area(23)).ok).toBe(true)
@@ -92,6 +101,7 @@ describe('fitQrUrl', () => {
       enlargeToMm: null,
       suggestedAction:
         'Shorten the URL to at most 106 characters (it has 2400); no QR code holds more than 2331 at error correction M.',
+      parts: partsOf(20),
     })
     expect(() => encoderVersion(url2400, 'M')).toThrow('The amount of data is too big')
   })

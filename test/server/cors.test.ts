@@ -40,6 +40,7 @@ describe('CORS preflights of the API routes', () => {
     ['/api/v1/flows/7375c8ae-613b-4182-8fb6-51639fd11db4/pause', 'POST'],
     ['/api/v1/flows/7375c8ae-613b-4182-8fb6-51639fd11db4/resume', 'POST'],
     ['/api/v1/entries', 'GET'],
+    ['/api/v1/entries/r1/proof.pdf', 'GET'],
   ])('should answer the preflight of %s with 204', async (path, method) => {
     const { sendWithHeaders, store } = sandbox()
     const answer = await read(await sendWithHeaders('OPTIONS', path, preflight(method)))

@@ -45,6 +45,8 @@ describe('GET /openapi.json', () => {
       ['POST /api/v1/flows/{flow_id}/resume', ['sandbox']],
       ['OPTIONS /api/v1/entries', ['cors']],
       ['GET /api/v1/entries', ['sandbox']],
+      ['OPTIONS /api/v1/entries/{request_id}/proof.pdf', ['cors']],
+      ['GET /api/v1/entries/{request_id}/proof.pdf', ['sandbox']],
     ])
     expect(document['paths']['/api/v1/postcards']['post']['operationId']).toBe('v1.postcards.store')
     expect(document['paths']['/api/v1/campaigns']['post']['operationId']).toBe('v1.campaigns.store')
@@ -109,6 +111,9 @@ describe('GET /openapi.json', () => {
       ['POST', `/api/v1/flows/${flows.a6}/resume`, {}],
       ['GET', '/api/v1/entries', {}],
       ['GET', '/api/v1/entries?limit=0', {}],
+      // This sandbox has no fonts: 503 (the 200 of a proof is tested in sandbox-routes).
+      ['GET', '/api/v1/entries/a/proof.pdf', {}],
+      ['GET', '/api/v1/entries/zzz/proof.pdf', {}],
     ]
     for (let index = 0; index < 9; index++)
       calls.push(['POST', '/api/v1/postcards', { body: dlPostcard() }])
@@ -176,6 +181,8 @@ describe('GET /openapi.json', () => {
     expect([...seen].sort()).toEqual([
       'GET /api/v1/entries 200',
       'GET /api/v1/entries 400',
+      'GET /api/v1/entries/{request_id}/proof.pdf 404',
+      'GET /api/v1/entries/{request_id}/proof.pdf 503',
       'GET /api/v1/logs 200',
       'OPTIONS /api/v1/entries 204',
       'OPTIONS /api/v1/postcards 204',

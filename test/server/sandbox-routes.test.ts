@@ -1,7 +1,13 @@
-import { describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
+import type { EmojiArtworkSource } from '../../src/emoji/types.ts'
+import { renderProof } from '../../src/proof/render-proof.ts'
+import { createFontRegistry } from '../../src/text/font-registry.ts'
+import type { FontRegistry } from '../../src/text/types.ts'
+import { loadTestFonts } from '../helpers/fonts.ts'
 import {
   a6Postcard,
   campaign,
+  designs,
   dlPostcard,
   flows,
   nextA6Batch,
@@ -219,5 +225,85 @@ describe('GET /api/v1/entries', () => {
     expect((await send('GET', `/api/v1/entries?flow_id=${flows.a5}`)).status).toBe(404)
     const globex = await read(await send('GET', '/api/v1/entries', { token: tokens.globexTest }))
     expect(globex.json).toEqual({ data: [] })
+  })
+})
+
+describe('GET /api/v1/entries/{request_id}/proof.pdf', () => {
+  let fonts: FontRegistry
+  beforeAll(async () => {
+    fonts = createFontRegistry(await loadTestFonts())
+  })
+  /** The Twemoji artwork of the proof's emoji, as a host hands it in (here: a red square). */
+  const artwork: EmojiArtworkSource = async (keys) =>
+    new Map(
+      keys.map((key) => [
+        key,
+        {
+          key,
+          viewBox: '0 0 36 36',
+          width: 36,
+          height: 36,
+          body: '<rect width="36" height="36" fill="#d0021b"/>',
+        },
+      ])
+    )
+
+  test('should answer the proof of the entry, the bytes renderProof gives for its postcard', async () => {
+    const { send } = sandbox({ fonts, emojiArtwork: artwork })
+    const body = a6Postcard({ content: { greeting: 'Hallo 🌷', body: 'Bis bald!' } })
+    const created = await send('POST', '/api/v1/postcards', {
+      body,
+      headers: { 'x-request-id': 'order-7' },
+    })
+    expect(created.status).toBe(201)
+    const response = await send('GET', '/api/v1/entries/order-7/proof.pdf')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/pdf')
+    expect(response.headers.get('content-disposition')).toBe('inline; filename="proof-order-7.pdf"')
+    const pdf = new Uint8Array(await response.arrayBuffer())
+    const expected = renderProof(body, designs.a6, {
+      fonts,
+      emojiArtwork: await artwork(['1f337']),
+    })
+    expect(pdf).toEqual(expected)
+    // The sandbox's artwork is drawn (without it the tulip would be the missing-emoji marker).
+    expect(pdf).not.toEqual(renderProof(body, designs.a6, { fonts }))
+    // A proof is a sandbox route: not in the API logs, not rate-limited.
+    expect(response.headers.get('x-ratelimit-limit')).toBeNull()
+  })
+
+  test('should answer 404 for a request without entry, or of another account or mode', async () => {
+    const { send } = sandbox({ fonts })
+    await send('POST', '/api/v1/postcards', {
+      body: a6Postcard(),
+      headers: { 'x-request-id': 'mine' },
+    })
+    for (const [id, token] of [
+      ['nope', tokens.acmeTest],
+      ['mine', tokens.globexTest],
+      ['mine', tokens.acmeLive],
+    ] as const) {
+      const response = await read(await send('GET', `/api/v1/entries/${id}/proof.pdf`, { token }))
+      expect(response.status).toBe(404)
+      expect(response.json).toEqual({ message: `No entry was created by the request \`${id}\`.` })
+    }
+    expect((await send('GET', '/api/v1/entries/mine/proof.pdf')).status).toBe(200)
+  })
+
+  test('should answer 401 without a token and 503 in a sandbox without fonts', async () => {
+    const { send } = sandbox()
+    await send('POST', '/api/v1/postcards', {
+      body: a6Postcard(),
+      headers: { 'x-request-id': 'mine' },
+    })
+    const anonymous = await read(
+      await send('GET', '/api/v1/entries/mine/proof.pdf', { token: null })
+    )
+    expect(anonymous.status).toBe(401)
+    const fontless = await read(await send('GET', '/api/v1/entries/mine/proof.pdf'))
+    expect([fontless.status, fontless.json]).toEqual([
+      503,
+      { message: 'This sandbox has no fonts to set the texts in, so it draws no proofs.' },
+    ])
   })
 })

@@ -46,6 +46,32 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.byteLength === b.byteLength && a.every((byte, index) => byte === b[index])
 }
 
+/** The checksums of an sfnt's table directory, by tag. */
+function directoryChecksums(bytes: Uint8Array): Map<string, number> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const checksums = new Map<string, number>()
+  for (let index = 0; index < view.getUint16(4); index++) {
+    const record = 12 + index * 16
+    const tag = String.fromCharCode(...bytes.subarray(record, record + 4))
+    checksums.set(tag, view.getUint32(record + 4))
+  }
+  return checksums
+}
+
+/**
+ * The OpenType checksum the plain way: big-endian words, the last one padded with zeros; in
+ * `head` the checkSumAdjustment (bytes 8-11) counts as 0.
+ */
+function wordSum(table: Uint8Array, tag: string): number {
+  let sum = 0
+  for (let at = 0; at < table.byteLength; at += 4) {
+    if (tag === 'head' && at === 8) continue
+    const word = [0, 1, 2, 3].reduce((value, index) => value * 256 + (table[at + index] ?? 0), 0)
+    sum = (sum + word) % 2 ** 32
+  }
+  return sum
+}
+
 function errorOf(run: () => unknown): FontError {
   try {
     run()
@@ -102,6 +128,33 @@ describe('WOFF and WOFF2', () => {
     }
     expect(drawn).toBeGreaterThan(glyphCount * 0.9)
   })
+
+  test.each(PACKED)(
+    'should write the checksum of every table of %s as the original file has it',
+    async (packed, original) => {
+      const [packedBytes, originalBytes] = await Promise.all([
+        loadPackageFile(`source-sans/${packed}`),
+        loadPackageFile(`source-sans/${original}`),
+      ])
+      const unpacked = unpackFont(packedBytes, packed, decodeWoff2Font)
+      const ours = directoryChecksums(unpacked)
+      const theirs = directoryChecksums(originalBytes)
+      const unpackedSfnt = readSfnt(unpacked, packed)
+      const originalSfnt = readSfnt(originalBytes, original)
+      let compared = 0
+      for (const [tag, checksum] of ours) {
+        // Adobe's tools wrote the original's directory: every table decoded byte for byte must
+        // have its checksum; a rebuilt one the sum of its big-endian words.
+        const same =
+          originalSfnt.tables.has(tag) &&
+          sameBytes(tableBytes(unpackedSfnt, tag), tableBytes(originalSfnt, tag))
+        const expected = same ? theirs.get(tag) : wordSum(tableBytes(unpackedSfnt, tag), tag)
+        expect([tag, checksum]).toEqual([tag, expected])
+        if (same) compared++
+      }
+      expect(compared).toBeGreaterThanOrEqual(8)
+    }
+  )
 
   test('should read every glyph of a Fontsource WOFF2 as fontkit reads it', async () => {
     const bytes = await loadPackageFile(CUSTOMER_FONT_FILES.interVariable)
@@ -202,6 +255,39 @@ describe('font container errors', () => {
     expect(error.message).toMatch(
       /^Unexpected broken zlib data of table `[\w/ ]{4}` in WOFF font `Brand regular`, expected a complete WOFF file$/
     )
+  })
+
+  test.each([
+    [
+      'a zlib header that is not deflate',
+      (copy: Uint8Array, offset: number) => void (copy[offset] = 0x79),
+      /^Unexpected broken zlib data of table `[\w/ ]{4}` in WOFF font `Brand regular`/,
+    ],
+    [
+      'a table that decodes longer than its stated length',
+      (copy: Uint8Array, _: number, entry: number) => {
+        const view = new DataView(copy.buffer)
+        view.setUint32(entry + 12, view.getUint32(entry + 12) - 4)
+      },
+      /^Unexpected table `[\w/ ]{4}` of \d+ bytes in WOFF font `Brand regular`/,
+    ],
+    [
+      'a table that decodes shorter than its stated length',
+      (copy: Uint8Array, _: number, entry: number) => {
+        const view = new DataView(copy.buffer)
+        view.setUint32(entry + 12, view.getUint32(entry + 12) + 4)
+      },
+      /^Unexpected table `[\w/ ]{4}` of \d+ bytes in WOFF font `Brand regular`/,
+    ],
+  ])('should reject a WOFF with %s, naming the table', (_, damage, message) => {
+    const copy = woff.slice()
+    const view = new DataView(copy.buffer)
+    let entry = 44
+    while (view.getUint32(entry + 8) === view.getUint32(entry + 12)) entry += 20
+    damage(copy, view.getUint32(entry + 4), entry)
+    const error = errorOf(() => parse(copy))
+    expect(error.code).toBe('invalid-font')
+    expect(error.message).toMatch(message)
   })
 
   test('should refuse a font collection, and bytes that are no font', () => {

@@ -6,18 +6,11 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { previewEmojiKeys } from '../../preview/preview-emoji-keys.ts'
-import { analyzePostcard } from '../../analysis/analyze-postcard.ts'
 import { renderPreview } from '../../preview/render-preview.ts'
 import { defaultMaxBodyBytes } from '../../server/api-options.ts'
-import { createFontRegistry } from '../../text/font-registry.ts'
-import { loadEmojiArtwork } from '../emoji-artwork.ts'
-import { loadDesign } from '../load-design.ts'
-import { loadFontSources } from '../load-fonts.ts'
+import { analyzeSubmission } from './analyze-submission.ts'
 import { ArgumentError, UsageError, processIo, reportMisuse, write, type CliIo } from './cli-io.ts'
-import { describeRefusal, refusedVerdict } from './judge-payloads.ts'
 import { readArguments } from './read-arguments.ts'
-import { openSource, readBody, sourceName } from './read-bodies.ts'
 
 /** Usage text, printed by `--help` and after a usage error. */
 export const USAGE = `Usage: preflight preview --design <design.json> --out-dir <dir> [--fonts <fonts.json>]
@@ -102,20 +95,9 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
       io.stdout.write(USAGE)
       return 0
     }
-    const fonts = createFontRegistry(await loadFontSources(options.fonts))
-    const design = await loadDesign(options.design, { families: fonts.families })
-    const read = await readBody(await openSource(options.payload, io))
-    if (!read.ok) {
-      // The service's answer (400 or 413): there is no body to draw.
-      await write(io.stdout, `${JSON.stringify(refusedVerdict(read.refused), null, 2)}\n`)
-      await write(
-        io.stderr,
-        `preflight preview: ${describeRefusal(sourceName(options.payload), read.refused)}\n`
-      )
-      return 1
-    }
-    const analysis = analyzePostcard(read.value, design, { fonts })
-    const emojiArtwork = await loadEmojiArtwork(previewEmojiKeys(analysis))
+    const submission = await analyzeSubmission('preview', options, io)
+    if (!submission) return 1
+    const { analysis, emojiArtwork } = submission
     const preview = renderPreview(analysis, {
       emojiArtwork,
       bleed: options.bleed,

@@ -18,6 +18,7 @@
  * @module
  */
 import { ArgumentError } from './cli-io.ts'
+import { editDistance } from '../../verdict/edit-distance.ts'
 
 /** One option of a command. */
 export interface OptionSpec {
@@ -198,25 +199,4 @@ export function closest(word: string, candidates: readonly string[]): string | u
     (candidate) => bare.length >= 2 && candidate.toLowerCase().replace(/^-+/, '').startsWith(bare)
   )
   return prefixed.length === 1 ? prefixed[0] : undefined
-}
-
-/** Optimal string alignment distance (Damerau-Levenshtein without repeated edits of a substring). */
-function editDistance(a: string, b: string): number {
-  const rows = a.length + 1
-  const columns = b.length + 1
-  const table = new Array<number>(rows * columns).fill(0)
-  const at = (i: number, j: number) => table[i * columns + j] ?? 0
-  for (let i = 0; i < rows; i++) table[i * columns] = i
-  for (let j = 0; j < columns; j++) table[j] = j
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < columns; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      let distance = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost)
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        distance = Math.min(distance, at(i - 2, j - 2) + 1)
-      }
-      table[i * columns + j] = distance
-    }
-  }
-  return at(a.length, b.length)
 }

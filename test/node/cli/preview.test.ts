@@ -2,15 +2,13 @@
  * Node only: `preflight preview` through its `main`, with in-memory streams and a temporary
  * output directory.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { main, USAGE } from '../../../src/node/cli/preview.ts'
+import { root, writeCaseBodies } from '../../helpers/case-bodies.ts'
 import { notJsonVerdict, runCommand } from '../../helpers/run-command.ts'
 
-const root = fileURLToPath(new URL('../../../', import.meta.url))
 const a6 = join(root, 'designs/a6-greeting.json')
 const fixtures = join(root, 'test/fixtures/preview')
 let directory: string
@@ -18,14 +16,7 @@ let greeting: string
 let badBody: string
 
 beforeAll(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'preflight-preview-'))
-  const cases = join(fixtures, 'cases')
-  greeting = join(directory, 'greeting.json')
-  badBody = join(directory, 'bad.json')
-  const read = async (name: string): Promise<unknown> =>
-    (JSON.parse(await readFile(join(cases, name), 'utf8')) as { body: unknown }).body
-  await writeFile(greeting, JSON.stringify(await read('a6-greeting.json')))
-  await writeFile(badBody, JSON.stringify(await read('bad-body.json')))
+  ;({ directory, greeting, badBody } = await writeCaseBodies('preflight-preview-'))
 })
 
 afterAll(async () => {
