@@ -41,6 +41,7 @@ export const checkAddressBlockFit = defineRule<AddressContext>({
             line_count: recipientLines.length,
             capacity: recipientCapacity,
             overflow_mm: overflow,
+            font_size_pt: element.font_size_pt,
           },
         })
       }
@@ -59,6 +60,8 @@ export const checkAddressBlockFit = defineRule<AddressContext>({
             width_mm: roundMm(line.width_mm),
             available_width_mm: available,
             overflow_mm: overflow,
+            font_family: element.font_family,
+            font_size_pt: element.font_size_pt,
           },
         })
       }

@@ -47,6 +47,7 @@ export const checkAddressFontSize = defineRule<AddressContext>({
           cap_height_mm: roundMm(capMm),
           minimum_cap_height_mm: MIN_CAP_HEIGHT_MM,
           minimum_font_size_pt: minimum,
+          font_family: element.font_family,
         },
       })
     }

@@ -8,7 +8,7 @@ import { defineRule } from '../verdict/define-rule.ts'
 import { shorten } from '../verdict/shorten.ts'
 import type { AddressContext, AddressSide } from './address-context.ts'
 import { countryName, subdivisionsOf } from './country-table.ts'
-import { POSTAL_CODE_RANGES } from './postal-conventions.ts'
+import { describeRangeInEnglish, POSTAL_CODE_RANGES } from './postal-conventions.ts'
 import type { ResolvedAddress } from './types.ts'
 
 /**
@@ -54,8 +54,15 @@ function judgePostalCode(address: ResolvedAddress, side: AddressSide, report: Re
     report.warn({
       code: 'zip-range',
       path,
-      message: `Unexpected zip \`${shorten(parts.zip)}\` for ${name}, expected a postal code ${range.description}`,
-      data: { country, zip: parts.zip },
+      message: `Unexpected zip \`${shorten(parts.zip)}\` for ${name}, expected a postal code ${describeRangeInEnglish(range)}`,
+      // The bounds the message names, for the other languages.
+      data: {
+        country,
+        zip: parts.zip,
+        lowest: range.lowest,
+        ...(range.highest === undefined ? {} : { highest: range.highest }),
+        ...(range.excludedLetters === undefined ? {} : { excluded_letters: range.excludedLetters }),
+      },
     })
     return
   }

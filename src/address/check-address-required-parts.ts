@@ -38,6 +38,7 @@ function judgeRequiredParts(address: ResolvedAddress, side: AddressSide, report:
     code: 'address-part-missing',
     path: `${side}.city`,
     message: `Unexpected city \`${shorten(parts.city)}\` without a ${part}, expected the ${part}'s code after the city for ${countryName(country, 'en')}, such as \`${shorten(example)}\``,
-    data: { country, part },
+    // The city and the example the message quotes, for the other languages.
+    data: { country, part, city: parts.city, example },
   })
 }

@@ -61,8 +61,12 @@ export const ORIGIN_LANGUAGE_OVERRIDES: Readonly<Record<string, string>> = {
 export interface PostalCodeRange {
   /** Matches every code of the range (tested on the code as the post writes it). */
   readonly pattern: RegExp
-  /** The range in words, for messages: `from 01001 to 99998`. */
-  readonly description: string
+  /** The lowest code the post issues, as it writes it (`01001`). */
+  readonly lowest: string
+  /** The highest, when the range has one the messages name (`99998`). */
+  readonly highest?: string
+  /** Letter pairs the post never uses (PostNL: `SA`, `SD`, `SS`). */
+  readonly excludedLetters?: readonly string[]
 }
 
 /**
@@ -73,13 +77,36 @@ export interface PostalCodeRange {
  * - NL: PostNL codes run from 1000 and never use the letters SA, SD or SS.
  */
 export const POSTAL_CODE_RANGES: Readonly<Record<string, PostalCodeRange>> = {
-  DE: { pattern: /^(?!00)\d{5}$/, description: 'from 01001 to 99998' },
-  AT: { pattern: /^[1-9]\d{3}$/, description: 'from 1010 to 9992' },
-  CH: { pattern: /^[1-9]\d{3}$/, description: 'from 1000 to 9658' },
+  DE: { pattern: /^(?!00)\d{5}$/, lowest: '01001', highest: '99998' },
+  AT: { pattern: /^[1-9]\d{3}$/, lowest: '1010', highest: '9992' },
+  CH: { pattern: /^[1-9]\d{3}$/, lowest: '1000', highest: '9658' },
   NL: {
     pattern: /^[1-9]\d{3} (?!S[ADS])[A-Z]{2}$/,
-    description: 'from 1000 on, without the letters SA, SD and SS',
+    lowest: '1000',
+    excludedLetters: ['SA', 'SD', 'SS'],
   },
+}
+
+/**
+ * A range in the words of the service's English messages: `from 01001 to 99998`, `from 1000
+ * on, without the letters SA, SD and SS`.
+ *
+ * @param range The range's bounds (as a `zip-range` warning's data carries them).
+ * @returns The words.
+ */
+export function describeRangeInEnglish(range: {
+  readonly lowest: string
+  readonly highest?: string | undefined
+  readonly excludedLetters?: readonly string[] | undefined
+}): string {
+  const { lowest, highest, excludedLetters = [] } = range
+  let words = highest === undefined ? `from ${lowest} on` : `from ${lowest} to ${highest}`
+  if (excludedLetters.length > 0) {
+    const last = excludedLetters[excludedLetters.length - 1] ?? ''
+    const others = excludedLetters.slice(0, -1)
+    words += `, without the letters ${others.length > 0 ? `${others.join(', ')} and ${last}` : last}`
+  }
+  return words
 }
 
 /**

@@ -5,11 +5,14 @@
  *
  * @module
  */
+import { countryName } from '../address/country-table.ts'
 import type { Catalogue } from './catalogue.ts'
 import {
+  addressPart,
   constructName,
   qrFitEntry,
   zipFormat,
+  zipRange,
   suggestionOf,
   urlEntry,
   type UrlPhrases,
@@ -44,6 +47,12 @@ const COUNTRIES = {
   CH: { name: 'die Schweiz' },
   NL: { name: 'die Niederlande' },
 } as const
+
+/** The part after the city an address lacks (`address-part-missing`): alone and as a genitive. */
+const PARTS: Readonly<Record<string, { readonly name: string; readonly of: string }>> = {
+  state: { name: 'Bundesstaat', of: 'des Bundesstaats' },
+  province: { name: 'Provinz', of: 'der Provinz' },
+}
 
 const URL_PHRASES: UrlPhrases = {
   whitespace: ({ value }) => `Unerwartete Leerzeichen um ${value()}`,
@@ -157,6 +166,33 @@ export const de: Catalogue = {
       `Unerwartete Zahlungsart \`${shorten(data.string('paymentMethod'))}\`, erwartet \`rechnung\`: der einzige Wert, den die Spezifikation nennt.`,
     'invoice-email-missing': () =>
       'Unerwartete Zahlungsart `rechnung` ohne `billing.invoiceEmail`, erwartet die E-Mail-Adresse, an die die Rechnung geht.',
+    'zip-range': (_, data, format) => {
+      const { country, lowest, highest, excludedLetters } = zipRange(data, 'de')
+      let range = highest === undefined ? `ab ${lowest}` : `von ${lowest} bis ${highest}`
+      if (excludedLetters.length > 0) range += ` ohne die Buchstaben ${format.and(excludedLetters)}`
+      return `Unerwartete Postleitzahl \`${shorten(data.string('zip'))}\` (${country}), erwartet eine Postleitzahl ${range}.`
+    },
+    'zip-state-mismatch': (_, data) => {
+      const state = data.string('state')
+      return `Unerwartete Postleitzahl \`${shorten(data.string('zip'))}\` für ${state}, erwartet eine Postleitzahl von ${state}: Die Postleitzahl oder der Bundesstaat nach dem Ort ist falsch.`
+    },
+    'country-unrecognized': (_, data) =>
+      `Unerwartetes Land \`${shorten(data.string('country'))}\`, erwartet einen ISO-3166-Code wie \`DE\` oder den Namen des Landes auf Englisch, Deutsch, Niederländisch oder Französisch.`,
+    'country-not-served': (_, data, format) =>
+      `Unerwartetes Land \`${shorten(data.string('country'))}\` (${countryName(data.string('code'), 'de')}), erwartet ${format.or(Object.values(COUNTRIES).map((country) => country.name))}, auf Anfrage auch ein anderes EU-Land, das Vereinigte Königreich oder die USA.`,
+    'address-part-missing': (_, data) => {
+      const part = addressPart(PARTS, data)
+      return `Unerwarteter Ort \`${shorten(data.string('city'))}\` ohne ${part.name}, erwartet das Kürzel ${part.of} nach dem Ort (${countryName(data.string('country'), 'de')}), etwa \`${shorten(data.string('example'))}\`.`
+    },
+    'address-lines-overflow': (_, data, format) =>
+      `Unerwartet viele Adresszeilen (${format.number(data.number('line_count'))}), erwartet höchstens ${format.number(data.number('capacity'))}: Der Adressbereich fasst ${format.count(data.number('capacity'), 'Zeile', 'Zeilen')} zu ${format.pt(data.number('font_size_pt'))}, es fehlen ${format.mm(data.number('overflow_mm'))}. Kürzen Sie die Adresse oder vergrößern Sie den Bereich.`,
+    'address-line-too-wide': (_, data, format) => {
+      const overflow = data.number('overflow_mm')
+      const by = overflow > 0 ? format.mm(overflow) : `weniger als ${format.mm(0.01)}`
+      return `Unerwartete Adresszeile \`${shorten(data.string('line'))}\` (${by} breiter als der Bereich), erwartet höchstens ${format.mm(data.number('available_width_mm'))} in ${data.string('font_family')} ${format.pt(data.number('font_size_pt'))}: Kürzen Sie die Zeile oder vergrößern Sie den Bereich.`
+    },
+    'address-font-small': (_, data, format) =>
+      `Unerwartete Schriftgröße von ${format.pt(data.number('font_size_pt'))} für die Adresse, erwartet mindestens ${format.pt(data.number('minimum_font_size_pt'))} in ${data.string('font_family')}: Sortiermaschinen lesen Großbuchstaben ab ${format.mm(data.number('minimum_cap_height_mm'))} Höhe, diese sind ${format.mm(data.number('cap_height_mm'))} hoch.`,
   },
   fit: {
     left: (space) => `noch ${space} frei`,

@@ -6,6 +6,8 @@
  *
  * @module
  */
+import { countryName } from '../address/country-table.ts'
+import { describeRangeInEnglish } from '../address/postal-conventions.ts'
 import { formatSuggestion } from '../layout/check-fit.ts'
 import { fieldMessages } from '../schema/field-messages.ts'
 import { shorten } from '../verdict/shorten.ts'
@@ -14,6 +16,7 @@ import {
   fitSuggestionOf,
   qrFitVariant,
   zipFormat,
+  zipRange,
   urlEntry,
   type UrlPhrases,
 } from './finding-parts.ts'
@@ -123,6 +126,33 @@ export const en: Catalogue = {
       `Unexpected payment method \`${shorten(data.string('paymentMethod'))}\`, expected \`rechnung\`: the only value the spec documents`,
     'invoice-email-missing': () =>
       'Unexpected `rechnung` without `billing.invoiceEmail`, expected the e-mail address the invoice goes to',
+    'zip-range': (_, data) => {
+      const { country, ...range } = zipRange(data, 'en')
+      return `Unexpected zip \`${shorten(data.string('zip'))}\` for ${country}, expected a postal code ${describeRangeInEnglish(range)}`
+    },
+    'zip-state-mismatch': (_, data) => {
+      const state = data.string('state')
+      return `Unexpected zip \`${shorten(data.string('zip'))}\` for ${state}, expected a postal code of ${state}: the zip or the state after the city is wrong`
+    },
+    'country-unrecognized': (_, data) =>
+      `Unexpected country \`${shorten(data.string('country'))}\`, expected an ISO 3166 code such as \`DE\` or the country's name in English, German, Dutch or French`,
+    'country-not-served': (_, data, format) =>
+      `Unexpected country \`${shorten(data.string('country'))}\` (${countryName(data.string('code'), 'en')}), expected ${format.or(STATED_NAMES)}, or on request another EU country, the UK or the US`,
+    'address-part-missing': (_, data) => {
+      const part = data.string('part')
+      return `Unexpected city \`${shorten(data.string('city'))}\` without a ${part}, expected the ${part}'s code after the city for ${countryName(data.string('country'), 'en')}, such as \`${shorten(data.string('example'))}\``
+    },
+    'address-lines-overflow': (_, data) => {
+      const capacity = data.number('capacity')
+      return `Unexpected ${data.number('line_count')} address lines, expected at most ${capacity}: the address area holds ${capacity} lines of ${data.number('font_size_pt')} pt, ${data.number('overflow_mm')} mm too few; shorten the address or enlarge the area`
+    },
+    'address-line-too-wide': (_, data) => {
+      const overflow = data.number('overflow_mm')
+      const by = overflow > 0 ? `${overflow} mm` : 'less than 0.01 mm'
+      return `Unexpected address line \`${shorten(data.string('line'))}\` ${by} wider than the area, expected at most ${data.number('available_width_mm')} mm in ${data.string('font_family')} ${data.number('font_size_pt')} pt: shorten it or enlarge the area`
+    },
+    'address-font-small': (_, data) =>
+      `Unexpected font size ${data.number('font_size_pt')} pt for the address, expected at least ${data.number('minimum_font_size_pt')} pt in ${data.string('font_family')}: sorting machines read capitals of ${data.number('minimum_cap_height_mm')} mm and more, these are ${data.number('cap_height_mm')} mm`,
   },
   fit: {
     left: (space) => `${space} left`,

@@ -7,11 +7,14 @@
  * @module
  */
 import { shorten } from '../verdict/shorten.ts'
+import { countryName } from '../address/country-table.ts'
 import type { Catalogue } from './catalogue.ts'
 import {
+  addressPart,
   constructName,
   qrFitEntry,
   zipFormat,
+  zipRange,
   suggestionOf,
   urlEntry,
   type UrlPhrases,
@@ -48,6 +51,12 @@ const COUNTRIES = {
   CH: { name: 'la Suisse' },
   NL: { name: 'les Pays-Bas' },
 } as const
+
+/** The part after the city an address lacks (`address-part-missing`): alone and with `de`. */
+const PARTS: Readonly<Record<string, { readonly name: string; readonly of: string }>> = {
+  state: { name: 'État', of: 'de l’État' },
+  province: { name: 'province', of: 'de la province' },
+}
 
 const URL_PHRASES: UrlPhrases = {
   whitespace: ({ value }) => `Espaces inattendus autour de ${value()}`,
@@ -161,6 +170,33 @@ export const fr: Catalogue = {
       `Mode de paiement \`${shorten(data.string('paymentMethod'))}\` inattendu, \`rechnung\` attendu${COLON} la seule valeur documentée par la spécification.`,
     'invoice-email-missing': () =>
       `Mode de paiement \`rechnung\` inattendu sans \`billing.invoiceEmail\`, l’adresse e-mail à laquelle la facture est envoyée est attendue.`,
+    'zip-range': (_, data, format) => {
+      const { country, lowest, highest, excludedLetters } = zipRange(data, 'fr')
+      let range = highest === undefined ? `à partir de ${lowest}` : `de ${lowest} à ${highest}`
+      if (excludedLetters.length > 0) range += `, sans les lettres ${format.and(excludedLetters)},`
+      return `Code postal \`${shorten(data.string('zip'))}\` inattendu (${country}), un code postal ${range} est attendu.`
+    },
+    'zip-state-mismatch': (_, data) => {
+      const state = data.string('state')
+      return `Code postal \`${shorten(data.string('zip'))}\` inattendu pour ${state}, un code postal de ${state} est attendu${COLON} le code postal ou l’État après la ville est erroné.`
+    },
+    'country-unrecognized': (_, data) =>
+      `Pays \`${shorten(data.string('country'))}\` inattendu, un code ISO 3166 comme \`DE\` ou le nom du pays en anglais, allemand, néerlandais ou français est attendu.`,
+    'country-not-served': (_, data, format) =>
+      `Pays \`${shorten(data.string('country'))}\` inattendu (${countryName(data.string('code'), 'fr')}), destinations prévues${COLON} ${format.or(Object.values(COUNTRIES).map((country) => country.name))}\u00a0; sur demande aussi un autre pays de l’UE, le Royaume-Uni ou les États-Unis.`,
+    'address-part-missing': (_, data) => {
+      const part = addressPart(PARTS, data)
+      return `Ville \`${shorten(data.string('city'))}\` inattendue sans ${part.name}, le code ${part.of} est attendu après la ville (${countryName(data.string('country'), 'fr')}), par exemple \`${shorten(data.string('example'))}\`.`
+    },
+    'address-lines-overflow': (_, data, format) =>
+      `Trop de lignes d’adresse (${format.number(data.number('line_count'))})${COLON} la zone d’adresse ne contient que ${format.count(data.number('capacity'), 'ligne', 'lignes')} de ${format.pt(data.number('font_size_pt'))}, il manque ${format.mm(data.number('overflow_mm'))}. Raccourcissez l’adresse ou agrandissez la zone.`,
+    'address-line-too-wide': (_, data, format) => {
+      const overflow = data.number('overflow_mm')
+      const by = overflow > 0 ? format.mm(overflow) : `moins de ${format.mm(0.01)}`
+      return `Ligne d’adresse \`${shorten(data.string('line'))}\` inattendue (plus large que la zone de ${by}), au plus ${format.mm(data.number('available_width_mm'))} attendus en ${data.string('font_family')} ${format.pt(data.number('font_size_pt'))}${COLON} raccourcissez la ligne ou agrandissez la zone.`
+    },
+    'address-font-small': (_, data, format) =>
+      `Taille de police de ${format.pt(data.number('font_size_pt'))} inattendue pour l’adresse, au moins ${format.pt(data.number('minimum_font_size_pt'))} attendus en ${data.string('font_family')}${COLON} les machines de tri lisent les capitales à partir de ${format.mm(data.number('minimum_cap_height_mm'))} de haut, celles-ci mesurent ${format.mm(data.number('cap_height_mm'))}.`,
   },
   fit: {
     left: (space) => `encore ${space} libres`,

@@ -6,11 +6,14 @@
  * @module
  */
 import { shorten } from '../verdict/shorten.ts'
+import { countryName } from '../address/country-table.ts'
 import type { Catalogue } from './catalogue.ts'
 import {
+  addressPart,
   constructName,
   qrFitEntry,
   zipFormat,
+  zipRange,
   suggestionOf,
   urlEntry,
   type UrlPhrases,
@@ -44,6 +47,12 @@ const COUNTRIES = {
   CH: { name: 'Zwitserland' },
   NL: { name: 'Nederland' },
 } as const
+
+/** The part after the city an address lacks (`address-part-missing`). */
+const PARTS: Readonly<Record<string, { readonly name: string }>> = {
+  state: { name: 'staat' },
+  province: { name: 'provincie' },
+}
 
 const URL_PHRASES: UrlPhrases = {
   whitespace: ({ value }) => `Onverwachte spaties rond ${value()}`,
@@ -154,6 +163,33 @@ export const nl: Catalogue = {
       `Onverwachte betaalmethode \`${shorten(data.string('paymentMethod'))}\`, verwacht \`rechnung\`: de enige waarde die de specificatie noemt.`,
     'invoice-email-missing': () =>
       'Onverwachte betaalmethode `rechnung` zonder `billing.invoiceEmail`, verwacht het e-mailadres waar de factuur naartoe gaat.',
+    'zip-range': (_, data, format) => {
+      const { country, lowest, highest, excludedLetters } = zipRange(data, 'nl')
+      let range = highest === undefined ? `vanaf ${lowest}` : `van ${lowest} tot en met ${highest}`
+      if (excludedLetters.length > 0) range += `, zonder de letters ${format.and(excludedLetters)}`
+      return `Onverwachte postcode \`${shorten(data.string('zip'))}\` voor ${country}, verwacht een postcode ${range}.`
+    },
+    'zip-state-mismatch': (_, data) => {
+      const state = data.string('state')
+      return `Onverwachte postcode \`${shorten(data.string('zip'))}\` voor ${state}, verwacht een postcode van ${state}: de postcode of de staat na de plaats klopt niet.`
+    },
+    'country-unrecognized': (_, data) =>
+      `Onverwacht land \`${shorten(data.string('country'))}\`, verwacht een ISO 3166-code zoals \`DE\` of de naam van het land in het Engels, Duits, Nederlands of Frans.`,
+    'country-not-served': (_, data, format) =>
+      `Onverwacht land \`${shorten(data.string('country'))}\` (${countryName(data.string('code'), 'nl')}), verwacht ${format.or(Object.values(COUNTRIES).map((country) => country.name))}, op aanvraag ook een ander EU-land, het Verenigd Koninkrijk of de VS.`,
+    'address-part-missing': (_, data) => {
+      const part = addressPart(PARTS, data)
+      return `Onverwachte plaats \`${shorten(data.string('city'))}\` zonder ${part.name}, verwacht de code van de ${part.name} na de plaats (${countryName(data.string('country'), 'nl')}), zoals \`${shorten(data.string('example'))}\`.`
+    },
+    'address-lines-overflow': (_, data, format) =>
+      `Onverwacht veel adresregels (${format.number(data.number('line_count'))}), verwacht hooguit ${format.number(data.number('capacity'))}: het adresvak biedt ruimte aan ${format.count(data.number('capacity'), 'regel', 'regels')} van ${format.pt(data.number('font_size_pt'))}, er ontbreekt ${format.mm(data.number('overflow_mm'))}. Kort het adres in of vergroot het vak.`,
+    'address-line-too-wide': (_, data, format) => {
+      const overflow = data.number('overflow_mm')
+      const by = overflow > 0 ? format.mm(overflow) : `minder dan ${format.mm(0.01)}`
+      return `Onverwachte adresregel \`${shorten(data.string('line'))}\` (${by} breder dan het vak), verwacht hooguit ${format.mm(data.number('available_width_mm'))} in ${data.string('font_family')} ${format.pt(data.number('font_size_pt'))}: kort de regel in of vergroot het vak.`
+    },
+    'address-font-small': (_, data, format) =>
+      `Onverwachte lettergrootte van ${format.pt(data.number('font_size_pt'))} voor het adres, verwacht minstens ${format.pt(data.number('minimum_font_size_pt'))} in ${data.string('font_family')}: sorteermachines lezen hoofdletters vanaf ${format.mm(data.number('minimum_cap_height_mm'))} hoogte, deze zijn ${format.mm(data.number('cap_height_mm'))} hoog.`,
   },
   fit: {
     left: (space) => `nog ${space} vrij`,

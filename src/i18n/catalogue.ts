@@ -26,6 +26,8 @@ export interface FindingData {
   optionalNumber(key: string): number | undefined
   /** A list of strings. */
   strings(key: string): readonly string[]
+  /** A list of strings, or `undefined` when absent. */
+  optionalStrings(key: string): readonly string[] | undefined
 }
 
 /**
@@ -38,6 +40,12 @@ export function findingData(data: Readonly<Record<string, unknown>> | undefined)
   const value = (key: string): unknown => (data && Object.hasOwn(data, key) ? data[key] : undefined)
   const fail = (key: string): never => {
     throw new MissingData(`Unexpected finding without \`${key}\` in its data`)
+  }
+  const strings = (key: string): readonly string[] => {
+    const found = value(key)
+    return Array.isArray(found) && found.every((item) => typeof item === 'string')
+      ? (found as string[])
+      : fail(key)
   }
   return {
     number(key) {
@@ -58,12 +66,8 @@ export function findingData(data: Readonly<Record<string, unknown>> | undefined)
       if (found === undefined || found === null) return undefined
       return typeof found === 'number' && Number.isFinite(found) ? found : fail(key)
     },
-    strings(key) {
-      const found = value(key)
-      return Array.isArray(found) && found.every((item) => typeof item === 'string')
-        ? (found as string[])
-        : fail(key)
-    },
+    strings,
+    optionalStrings: (key) => (value(key) === undefined ? undefined : strings(key)),
   }
 }
 

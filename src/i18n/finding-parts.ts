@@ -81,6 +81,52 @@ export function zipFormat(data: FindingData, language: string): ZipFormat {
   }
 }
 
+/** What a `zip-range` warning's message names: the country and the range's bounds. */
+export interface ZipRange {
+  /** The country's name in the catalogue's language. */
+  readonly country: string
+  /** The lowest code the post issues (`01001`). */
+  readonly lowest: string
+  /** The highest, when the range names one. */
+  readonly highest: string | undefined
+  /** Letter pairs the post never uses (empty for most countries). */
+  readonly excludedLetters: readonly string[]
+}
+
+/**
+ * The parts of a `zip-range` warning (its `country` code, `lowest`, `highest` and
+ * `excluded_letters`).
+ *
+ * @param data The warning's data.
+ * @param language The catalogue's language.
+ * @returns The country's name and the bounds, postal codes as the post writes them.
+ */
+export function zipRange(data: FindingData, language: string): ZipRange {
+  return {
+    country: countryName(data.string('country'), language),
+    lowest: data.string('lowest'),
+    highest: data.optionalString('highest'),
+    excludedLetters: data.optionalStrings('excluded_letters') ?? [],
+  }
+}
+
+/**
+ * The words of the part an `address-part-missing` warning says is missing (its `part`: `state`,
+ * `province`); a part the catalogue has no words for keeps the finding's English message.
+ *
+ * @param parts The catalogue's words by part.
+ * @param data The warning's data.
+ * @returns The words of its part.
+ */
+export function addressPart<Words>(
+  parts: Readonly<Record<string, Words>>,
+  data: FindingData
+): Words {
+  const part = data.string('part')
+  if (!Object.hasOwn(parts, part)) throw new MissingData(`Unexpected part \`${part}\``)
+  return parts[part] as Words
+}
+
 /**
  * A code point as messages write it: `U+0007`.
  *

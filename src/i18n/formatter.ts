@@ -24,6 +24,8 @@ export interface Formatter {
   count(value: number, one: string, other: string): string
   /** Values joined as alternatives: `` `a`, `b` oder `c` ``. */
   or(values: readonly string[]): string
+  /** Values joined as a whole: `SA, SD und SS`. */
+  and(values: readonly string[]): string
 }
 
 /**
@@ -67,6 +69,7 @@ export function createFormatter(locale: ResolvedLocale): Formatter {
   const mmFixedFormat = unitFormat(1, true)
   const plural = new Intl.PluralRules(tag)
   const alternatives = new Intl.ListFormat(english ? 'en-GB' : tag, { type: 'disjunction' })
+  const whole = new Intl.ListFormat(english ? 'en-GB' : tag, { type: 'conjunction' })
   return Object.freeze({
     tag,
     number: (value: number, digits = 2) => numberFormat(digits).format(value),
@@ -82,5 +85,6 @@ export function createFormatter(locale: ResolvedLocale): Formatter {
     count: (value: number, one: string, other: string) =>
       `${numberFormat(0).format(value)} ${plural.select(value) === 'one' ? one : other}`,
     or: (values: readonly string[]) => alternatives.format(values),
+    and: (values: readonly string[]) => whole.format(values),
   })
 }

@@ -151,7 +151,7 @@ describe('address-block-fit', () => {
           path: 'to',
           message:
             'Unexpected 6 address lines, expected at most 3: the address area holds 3 lines of 10 pt, 11.29 mm too few; shorten the address or enlarge the area',
-          data: { element: path, line_count: 6, capacity: 3, overflow_mm: 11.29 },
+          data: { element: path, line_count: 6, capacity: 3, overflow_mm: 11.29, font_size_pt: 10 },
         },
       ])
     }
@@ -166,6 +166,7 @@ describe('address-block-fit', () => {
     expect(warning?.code).toBe('address-line-too-wide')
     expect(warning?.data?.['width_mm']).toBeCloseTo(width, 1)
     expect(warning?.data?.['overflow_mm']).toBeCloseTo(width - 56, 1)
+    expect(warning?.data).toMatchObject({ line, font_family: 'Roboto', font_size_pt: 10 })
     expect(warning?.message).toBe(
       `Unexpected address line \`${line}\` ${String(warning?.data?.['overflow_mm'])} mm wider than the area, expected at most 56 mm in Roboto 10 pt: shorten it or enlarge the area`
     )
@@ -214,6 +215,7 @@ describe('address-font-size', () => {
           cap_height_mm: 1.76,
           minimum_cap_height_mm: 2.3,
           minimum_font_size_pt: 9.2,
+          font_family: 'Roboto',
         },
       },
     ])

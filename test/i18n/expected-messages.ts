@@ -340,4 +340,80 @@ export const EXPECTED_MESSAGES: Readonly<Record<string, { de: string; nl: string
     nl: 'Onverwachte betaalmethode `rechnung` zonder `billing.invoiceEmail`, verwacht het e-mailadres waar de factuur naartoe gaat.',
     fr: 'Mode de paiement `rechnung` inattendu sans `billing.invoiceEmail`, l’adresse e-mail à laquelle la facture est envoyée est attendue.',
   },
+  // The address rules (issue 15).
+  'country-on-request (zip of another state, to.country)': {
+    de: 'Unerwartetes Land `US`, erwartet Deutschland, Österreich, die Schweiz oder die Niederlande: Andere Ziele gibt es nur auf Anfrage.',
+    nl: 'Onverwacht land `US`, verwacht Duitsland, Oostenrijk, Zwitserland of Nederland: andere bestemmingen zijn alleen op aanvraag beschikbaar.',
+    fr: 'Pays `US` inattendu, destinations prévues\u00a0: l’Allemagne, l’Autriche, la Suisse ou les Pays-Bas\u00a0; les autres destinations sont disponibles sur demande uniquement.',
+  },
+  'country-on-request (no state, to.country)': {
+    de: 'Unerwartetes Land `US`, erwartet Deutschland, Österreich, die Schweiz oder die Niederlande: Andere Ziele gibt es nur auf Anfrage.',
+    nl: 'Onverwacht land `US`, verwacht Duitsland, Oostenrijk, Zwitserland of Nederland: andere bestemmingen zijn alleen op aanvraag beschikbaar.',
+    fr: 'Pays `US` inattendu, destinations prévues\u00a0: l’Allemagne, l’Autriche, la Suisse ou les Pays-Bas\u00a0; les autres destinations sont disponibles sur demande uniquement.',
+  },
+  'country-on-request (no province, to.country)': {
+    de: 'Unerwartetes Land `IT`, erwartet Deutschland, Österreich, die Schweiz oder die Niederlande: Andere Ziele gibt es nur auf Anfrage.',
+    nl: 'Onverwacht land `IT`, verwacht Duitsland, Oostenrijk, Zwitserland of Nederland: andere bestemmingen zijn alleen op aanvraag beschikbaar.',
+    fr: 'Pays `IT` inattendu, destinations prévues\u00a0: l’Allemagne, l’Autriche, la Suisse ou les Pays-Bas\u00a0; les autres destinations sont disponibles sur demande uniquement.',
+  },
+  'zip-range (swiss and austrian zips, from.zip)': {
+    de: 'Unerwartete Postleitzahl `0123` (Österreich), erwartet eine Postleitzahl von 1010 bis 9992.',
+    nl: 'Onverwachte postcode `0123` voor Oostenrijk, verwacht een postcode van 1010 tot en met 9992.',
+    fr: 'Code postal `0123` inattendu (Autriche), un code postal de 1010 à 9992 est attendu.',
+  },
+  'zip-range (german zip range, to.zip)': {
+    de: 'Unerwartete Postleitzahl `00123` (Deutschland), erwartet eine Postleitzahl von 01001 bis 99998.',
+    nl: 'Onverwachte postcode `00123` voor Duitsland, verwacht een postcode van 01001 tot en met 99998.',
+    fr: 'Code postal `00123` inattendu (Allemagne), un code postal de 01001 à 99998 est attendu.',
+  },
+  'zip-range (dutch zip letters, to.zip)': {
+    de: 'Unerwartete Postleitzahl `1012 SS` (Niederlande), erwartet eine Postleitzahl ab 1000 ohne die Buchstaben SA, SD und SS.',
+    nl: 'Onverwachte postcode `1012 SS` voor Nederland, verwacht een postcode vanaf 1000, zonder de letters SA, SD en SS.',
+    fr: 'Code postal `1012 SS` inattendu (Pays-Bas), un code postal à partir de 1000, sans les lettres SA, SD et SS, est attendu.',
+  },
+  'zip-state-mismatch (zip of another state, to.zip)': {
+    de: 'Unerwartete Postleitzahl `90210` für NY, erwartet eine Postleitzahl von NY: Die Postleitzahl oder der Bundesstaat nach dem Ort ist falsch.',
+    nl: 'Onverwachte postcode `90210` voor NY, verwacht een postcode van NY: de postcode of de staat na de plaats klopt niet.',
+    fr: 'Code postal `90210` inattendu pour NY, un code postal de NY est attendu\u00a0: le code postal ou l’État après la ville est erroné.',
+  },
+  'country-unrecognized (unrecognised country, to.country)': {
+    de: 'Unerwartetes Land `Germoney`, erwartet einen ISO-3166-Code wie `DE` oder den Namen des Landes auf Englisch, Deutsch, Niederländisch oder Französisch.',
+    nl: 'Onverwacht land `Germoney`, verwacht een ISO 3166-code zoals `DE` of de naam van het land in het Engels, Duits, Nederlands of Frans.',
+    fr: 'Pays `Germoney` inattendu, un code ISO 3166 comme `DE` ou le nom du pays en anglais, allemand, néerlandais ou français est attendu.',
+  },
+  'country-not-served (country not served, to.country)': {
+    de: 'Unerwartetes Land `Japan` (Japan), erwartet Deutschland, Österreich, die Schweiz oder die Niederlande, auf Anfrage auch ein anderes EU-Land, das Vereinigte Königreich oder die USA.',
+    nl: 'Onverwacht land `Japan` (Japan), verwacht Duitsland, Oostenrijk, Zwitserland of Nederland, op aanvraag ook een ander EU-land, het Verenigd Koninkrijk of de VS.',
+    fr: 'Pays `Japan` inattendu (Japon), destinations prévues\u00a0: l’Allemagne, l’Autriche, la Suisse ou les Pays-Bas\u00a0; sur demande aussi un autre pays de l’UE, le Royaume-Uni ou les États-Unis.',
+  },
+  'address-part-missing (no state, to.city)': {
+    de: 'Unerwarteter Ort `New York` ohne Bundesstaat, erwartet das Kürzel des Bundesstaats nach dem Ort (Vereinigte Staaten), etwa `New York AL`.',
+    nl: 'Onverwachte plaats `New York` zonder staat, verwacht de code van de staat na de plaats (Verenigde Staten), zoals `New York AL`.',
+    fr: 'Ville `New York` inattendue sans État, le code de l’État est attendu après la ville (États-Unis), par exemple `New York AL`.',
+  },
+  'address-part-missing (no province, to.city)': {
+    de: 'Unerwarteter Ort `Pisa` ohne Provinz, erwartet das Kürzel der Provinz nach dem Ort (Italien), etwa `Pisa AG`.',
+    nl: 'Onverwachte plaats `Pisa` zonder provincie, verwacht de code van de provincie na de plaats (Italië), zoals `Pisa AG`.',
+    fr: 'Ville `Pisa` inattendue sans province, le code de la province est attendu après la ville (Italie), par exemple `Pisa AG`.',
+  },
+  'address-lines-overflow (address lines, to)': {
+    de: 'Unerwartet viele Adresszeilen (3), erwartet höchstens 2: Der Adressbereich fasst 2 Zeilen zu 10 pt, es fehlen 2,07 mm. Kürzen Sie die Adresse oder vergrößern Sie den Bereich.',
+    nl: 'Onverwacht veel adresregels (3), verwacht hooguit 2: het adresvak biedt ruimte aan 2 regels van 10 pt, er ontbreekt 2,07 mm. Kort het adres in of vergroot het vak.',
+    fr: 'Trop de lignes d’adresse (3)\u00a0: la zone d’adresse ne contient que 2 lignes de 10\u202fpt, il manque 2,07\u202fmm. Raccourcissez l’adresse ou agrandissez la zone.',
+  },
+  'address-line-too-wide (wide address line, to)': {
+    de: 'Unerwartete Adresszeile `Bahnhofstrasse 4a, Hinterhaus, 3. Stock links` (14,58 mm breiter als der Bereich), erwartet höchstens 56 mm in Roboto 10 pt: Kürzen Sie die Zeile oder vergrößern Sie den Bereich.',
+    nl: 'Onverwachte adresregel `Bahnhofstrasse 4a, Hinterhaus, 3. Stock links` (14,58 mm breder dan het vak), verwacht hooguit 56 mm in Roboto 10 pt: kort de regel in of vergroot het vak.',
+    fr: 'Ligne d’adresse `Bahnhofstrasse 4a, Hinterhaus, 3. Stock links` inattendue (plus large que la zone de 14,58\u202fmm), au plus 56\u202fmm attendus en Roboto 10\u202fpt\u00a0: raccourcissez la ligne ou agrandissez la zone.',
+  },
+  'address-font-small (small address font, sides.back.elements[3].font_size_pt)': {
+    de: 'Unerwartete Schriftgröße von 7,5 pt für die Adresse, erwartet mindestens 9,2 pt in Roboto: Sortiermaschinen lesen Großbuchstaben ab 2,3 mm Höhe, diese sind 1,88 mm hoch.',
+    nl: 'Onverwachte lettergrootte van 7,5 pt voor het adres, verwacht minstens 9,2 pt in Roboto: sorteermachines lezen hoofdletters vanaf 2,3 mm hoogte, deze zijn 1,88 mm hoog.',
+    fr: 'Taille de police de 7,5\u202fpt inattendue pour l’adresse, au moins 9,2\u202fpt attendus en Roboto\u00a0: les machines de tri lisent les capitales à partir de 2,3\u202fmm de haut, celles-ci mesurent 1,88\u202fmm.',
+  },
+  'address-line-too-wide (hairline address line, to)': {
+    de: 'Unerwartete Adresszeile `Prinsengracht 263` (weniger als 0,01 mm breiter als der Bereich), erwartet höchstens 28,64 mm in Roboto 10 pt: Kürzen Sie die Zeile oder vergrößern Sie den Bereich.',
+    nl: 'Onverwachte adresregel `Prinsengracht 263` (minder dan 0,01 mm breder dan het vak), verwacht hooguit 28,64 mm in Roboto 10 pt: kort de regel in of vergroot het vak.',
+    fr: 'Ligne d’adresse `Prinsengracht 263` inattendue (plus large que la zone de moins de 0,01\u202fmm), au plus 28,64\u202fmm attendus en Roboto 10\u202fpt\u00a0: raccourcissez la ligne ou agrandissez la zone.',
+  },
 }

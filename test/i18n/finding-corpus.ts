@@ -5,7 +5,7 @@
  */
 import { analyzePostcard } from '../../src/analysis/analyze-postcard.ts'
 import { campaignRules, createCampaignContext } from '../../src/campaign/validate-campaign.ts'
-import type { Design, KeyedQrElement } from '../../src/design/types.ts'
+import type { AddressElement, Design, KeyedQrElement } from '../../src/design/types.ts'
 import { renderPreview } from '../../src/preview/render-preview.ts'
 import type { FontRegistry } from '../../src/text/types.ts'
 import { createCollector } from '../../src/verdict/create-report.ts'
@@ -143,7 +143,47 @@ function postcardCases(): [string, unknown, Design][] {
       design,
     ],
     ['emphasis', text('*_a '.repeat(1333) + 'b' + '_*'.repeat(1333)), design],
+    // The address rules (issue 15): each code and each variant of its message.
+    ['german zip range', address({ country: 'DE', zip: '00123' }), design],
+    ['dutch zip letters', address({ country: 'NL', zip: '1012 SS', city: 'Amsterdam' }), design],
+    ['zip of another state', address({ country: 'US', zip: '90210', city: 'New York NY' }), design],
+    ['unrecognised country', address({ country: 'Germoney' }), design],
+    ['country not served', address({ country: 'Japan', zip: '100-0001' }), design],
+    ['no state', address({ country: 'US', zip: '10001', city: 'New York' }), design],
+    ['no province', address({ country: 'IT', zip: '56122', city: 'Pisa' }), design],
+    ['address lines', valid, addressDesign({ height_mm: 16 })],
+    [
+      'wide address line',
+      address({ address_line1: 'Bahnhofstrasse 4a, Hinterhaus, 3. Stock links' }),
+      addressDesign({}),
+    ],
+    ['small address font', valid, addressDesign({ font_size_pt: 7.5 })],
   ]
+}
+
+/**
+ * A recipient line a hair (0.0047 mm) wider than its address area: the element's width is set
+ * from the line's own width as the analysis measures it, so the overflow (beyond the layout's
+ * tolerance) rounds to 0.00 mm and the message says "less than 0.01 mm".
+ */
+function hairlineCase(fonts: FontRegistry): [string, unknown, Design] {
+  const body = address({ address_line1: 'Prinsengracht 263' })
+  const wide = analyzePostcard(body, addressDesign({ width_mm: 100 }), { fonts })
+  const block = wide.sides.back.find((element) => element.type === 'address')
+  const widths =
+    block?.type === 'address' ? block.recipientLayout?.lines.map((l) => l.width_mm) : []
+  const width = Math.max(...(widths ?? []))
+  return ['hairline address line', body, addressDesign({ width_mm: width - 0.0047 })]
+}
+
+/** The design with the greeting card's address element, changed by `address`. */
+function addressDesign(address: Partial<AddressElement>): Design {
+  return makeDesign({ markdown: ['greeting'], qr: ['coupon_url'], urlQr: ['Website'], address })
+}
+
+/** The valid body with a recipient changed by `fields`. */
+function address(fields: Record<string, unknown>): unknown {
+  return { ...valid, to: { ...berlin, ...fields } }
 }
 
 /**
@@ -174,7 +214,7 @@ export function findingCorpus(fonts: FontRegistry): CorpusEntry[] {
     seen.add(name)
     entries.push({ name, finding })
   }
-  for (const [label, body, target] of postcardCases()) {
+  for (const [label, body, target] of [...postcardCases(), hairlineCase(fonts)]) {
     const analysis = analyzePostcard(body, target, { fonts, emojiVersion: '15.0' })
     for (const finding of [...analysis.findings.errors, ...analysis.findings.warnings]) {
       add(label, finding)

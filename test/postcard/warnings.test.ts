@@ -80,7 +80,8 @@ describe('postal code warnings', () => {
         rule: 'address-postal-code',
         path: 'to.zip',
         message: `Unexpected zip \`${zip}\` for ${expected}`,
-        // A layout warning carries the examples its message names (for other languages).
+        // A layout warning carries the examples its message names, a range warning its bounds
+        // (for other languages).
         data:
           code === 'zip-format'
             ? {
@@ -88,10 +89,21 @@ describe('postal code warnings', () => {
                 zip,
                 examples: [...expected.matchAll(/`([^`]+)`/g)].map((match) => match[1]),
               }
-            : { country: expect.any(String), zip },
+            : { country: expect.any(String), zip, ...rangeBounds(expected) },
       },
     ])
   })
+
+  /** The bounds a range message names: `from 01001 to 99998`, `from 1000 on, without SA, SD`. */
+  function rangeBounds(expected: string): Record<string, unknown> {
+    const [, lowest, highest] = /from (\w+)(?: to (\w+))?/.exec(expected) ?? []
+    const letters = /without the letters (.+)$/.exec(expected)?.[1]
+    return {
+      lowest,
+      ...(highest === undefined ? {} : { highest }),
+      ...(letters === undefined ? {} : { excluded_letters: letters.split(/, | and /) }),
+    }
+  }
 
   test('should warn when a ZIP Code belongs to another state than the one after the city', () => {
     const verdict = withTo({ country: 'US', zip: '90210', city: 'New York, NY' })
@@ -139,7 +151,7 @@ describe('required parts', () => {
         rule: 'address-required-parts',
         path: 'to.city',
         message: `Unexpected city \`${city}\` without a ${part}, expected the ${part}'s code after the city for ${name}, such as \`${example}\``,
-        data: { country, part },
+        data: { country, part, city, example },
       },
     ])
   })
