@@ -78,16 +78,31 @@ async function coreBundleGzip() {
         reportCompressedSize: false,
       },
     })
+    // What a page loads at once: the entry chunk and what it imports statically; the WOFF2
+    // decoder is a chunk loaded only for a WOFF2 face (counted apart, as the CI test does).
+    const chunks = new Map()
+    for (const result of Array.isArray(output) ? output : [output]) {
+      for (const chunk of result.output)
+        if (chunk.type === 'chunk') chunks.set(chunk.fileName, chunk)
+    }
+    const eager = new Set(
+      [...chunks.values()].filter((chunk) => chunk.isEntry).map((c) => c.fileName)
+    )
+    for (const name of eager)
+      for (const imported of chunks.get(name)?.imports ?? []) eager.add(imported)
     let bytes = 0
     let gzip = 0
-    for (const result of Array.isArray(output) ? output : [output]) {
-      for (const chunk of result.output) {
-        if (chunk.type !== 'chunk') continue
-        bytes += Buffer.byteLength(chunk.code)
-        gzip += gzipSync(chunk.code).byteLength
+    let lazyGzip = 0
+    for (const chunk of chunks.values()) {
+      const size = gzipSync(chunk.code).byteLength
+      if (!eager.has(chunk.fileName)) {
+        lazyGzip += size
+        continue
       }
+      bytes += Buffer.byteLength(chunk.code)
+      gzip += size
     }
-    return { bytes, gzip }
+    return { bytes, gzip, lazyGzip }
   } finally {
     await rm(folder, { recursive: true, force: true })
   }
@@ -211,7 +226,7 @@ export async function run() {
   results.push({
     name: 'core browser bundle (src/index.ts)',
     median_us: null,
-    note: `${kB(core.gzip)} gzipped (budget ${kB(BUDGET_CORE_GZIP_BYTES)}), ${kB(core.bytes)} minified; fonts and emoji artwork not included`,
+    note: `${kB(core.gzip)} gzipped loaded at once (budget ${kB(BUDGET_CORE_GZIP_BYTES)}), ${kB(core.bytes)} minified; ${kB(core.lazyGzip)} gzipped loaded only when asked (the WOFF2 decoder); fonts and emoji artwork not included`,
   })
   return results
 }

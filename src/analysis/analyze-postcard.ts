@@ -9,12 +9,13 @@
 import type {
   Design,
   DesignElement,
+  ImageElement,
   KeyedQrElement,
   MarkdownElement,
   SideName,
 } from '../design/types.ts'
 import { postcardRules } from '../postcard/rules.ts'
-import type { PostcardContext } from '../postcard/types.ts'
+import type { ImageEntry, PostcardContext } from '../postcard/types.ts'
 import { isMissing } from '../schema/is-missing.ts'
 import { orderFieldErrors } from '../schema/order-field-errors.ts'
 import { fieldOrder } from '../schema/postcard.generated.js'
@@ -24,7 +25,7 @@ import { createCollector, verdictOf } from '../verdict/create-report.ts'
 import { runRules } from '../verdict/define-rule.ts'
 import type { FieldError, RuleId, Verdict } from '../verdict/types.ts'
 import { assertDesign, resolveEnvironment } from './analysis-environment.ts'
-import { createTransientStore, type AnalysisStore } from './analysis-store.ts'
+import { createTransientStore, type AnalysisStore, type ImageFacts } from './analysis-store.ts'
 import { analyzeAddressBlock, readAddresses } from './read-addresses.ts'
 import { clipText, readPostcardBody } from './read-body.ts'
 import type {
@@ -121,7 +122,7 @@ export function createPostcardContext(
     images: (['front', 'back'] as const).flatMap((side) =>
       design.sides[side].elements.flatMap((element, index) =>
         element.type === 'image'
-          ? [{ element, path: `sides.${side}.elements[${index}]`, facts: store.image(element) }]
+          ? [imageEntry(element, `sides.${side}.elements[${index}]`, store)]
           : []
       )
     ),
@@ -134,6 +135,18 @@ export function createPostcardContext(
       })
     ),
     addresses: readAddresses(childOf(json, 'from'), childOf(json, 'to'), design, store),
+  }
+}
+
+/** A design image for the rules; its facts are checked when a rule first reads them. */
+function imageEntry(element: ImageElement, path: string, store: AnalysisStore): ImageEntry {
+  let facts: ImageFacts | undefined
+  return {
+    element,
+    path,
+    get facts(): ImageFacts {
+      return (facts ??= store.image(element))
+    },
   }
 }
 

@@ -16,6 +16,9 @@ export const MIN_PRINT_DPI = 300
 
 const MM_PER_INCH = 25.4
 
+/** A `data:` URI of media type `image/svg+xml` (RFC 2397: the type runs to the first `;` or `,`). */
+const SVG_HREF = /^data:image\/svg\+xml[;,]/i
+
 /**
  * Warns (`image-resolution`, with the dpi) about every PNG or JPEG of the design whose pixels,
  * spread over its box, give fewer than 300 dots per inch along either axis, and says how many
@@ -30,8 +33,11 @@ export const checkImageResolution = defineRule<PostcardContext>({
   spec: '1 (the service prints; 300 dpi is print practice)',
   summary: 'Warns about design images below 300 dpi at their printed size (vector images exempt).',
   run({ images }, report) {
-    for (const { element, path, facts } of images) {
-      const { pixels, dpi } = facts
+    for (const image of images) {
+      const { element, path } = image
+      // An SVG has no pixels, whether it is drawn or refused: no need to read (sanitise) it.
+      if (SVG_HREF.test(element.href)) continue
+      const { pixels, dpi } = image.facts
       if (pixels === undefined || dpi === undefined || dpi + 1e-9 >= MIN_PRINT_DPI) continue
       const width = Math.ceil((MIN_PRINT_DPI * element.width_mm) / MM_PER_INCH)
       const height = Math.ceil((MIN_PRINT_DPI * element.height_mm) / MM_PER_INCH)

@@ -44,7 +44,10 @@ export interface ImageEntry {
   readonly element: ImageElement
   /** Its design path, e.g. `sides.back.elements[3]`. */
   readonly path: string
-  /** Its checked data URI, pixel size and effective resolution at its printed size. */
+  /**
+   * Its checked data URI, pixel size and effective resolution at its printed size: read on first
+   * use (a verdict reads it for raster images only; checking an SVG means sanitising it).
+   */
   readonly facts: ImageFacts
 }
 
