@@ -72,7 +72,8 @@ async function coreBundleGzip() {
       mode: 'production',
       build: {
         lib: { entry, formats: ['es'], fileName: () => 'core.js' },
-        rolldownOptions: { output: { minify: true } },
+        // As test/helpers/browser-bundle.ts: an application build keeps no entry signature.
+        rolldownOptions: { preserveEntrySignatures: 'allow-extension', output: { minify: true } },
         outDir: join(folder, 'out'),
         write: false,
         reportCompressedSize: false,

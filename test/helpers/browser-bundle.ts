@@ -58,7 +58,10 @@ export async function bundleForBrowser(entry: string): Promise<BrowserBundle> {
         },
         // Library mode keeps whitespace for tree-shaking annotations; an app bundling the entry
         // minifies it completely, so that is what is measured.
-        rolldownOptions: { output: { minify: true } },
+        // As a page's application build does (Vite's app mode keeps no entry signature): code the
+        // page shares with a lazily loaded chunk (the WOFF2 decoder, the PDF proof) stays in the
+        // page's chunk, which the lazy chunk imports, instead of a third chunk split off both.
+        rolldownOptions: { preserveEntrySignatures: 'allow-extension', output: { minify: true } },
         outDir: join(folder, 'out'),
         emptyOutDir: true,
         minify: true,

@@ -59,8 +59,7 @@ describe('the browser bundle of the core', () => {
     }
     const size = proof.reduce((sum, file) => sum + file.gzip, 0)
     expect(size, `${(size / 1000).toFixed(1)} kB gzipped`).toBeLessThanOrEqual(PROOF_BUDGET_BYTES)
-    // What the page loads at once stays within the core's budget (fflate's deflate, shared with
-    // the WOFF reader's inflate, is in a shared chunk).
+    // What the page loads at once stays within the core's budget.
     expect(proofPage.eagerGzip).toBeLessThanOrEqual(BUDGET_BYTES)
   })
 
