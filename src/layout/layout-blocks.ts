@@ -163,11 +163,7 @@ export function breakBlocks(
   for (let blockIndex = 0; blockIndex < blocks.length; blockIndex++) {
     const block = blocks[blockIndex] as ContentBlock
     if (gapBefore(blocks, blockIndex)) blanks++
-    const gutterMm = block.list >= 0 ? (gutters.get(block.list) ?? 0) : 0
-    const availableMm = Math.max(0, box.width_mm - gutterMm)
-    const availablePx = availableMm * PX_PER_MM
-    // Without wrapping every line fits the breaker; the width is still judged against the box.
-    const breakPx = box.wrap === false ? Number.POSITIVE_INFINITY : availablePx
+    const { gutterMm, availableMm, availablePx, breakPx } = blockWidths(block, box, gutters)
     const inlines: BrokenInline[] = []
     for (const inline of block.lines) {
       const lines = breakLines(inline, regular, faceOf, sizePx, breakPx, rules)
@@ -189,6 +185,20 @@ export function breakBlocks(
     geometry: shared,
     broken,
   }
+}
+
+/** The widths a block's lines get: the box less the list gutter, and the breaker's width. */
+function blockWidths(
+  block: ContentBlock,
+  box: LayoutBox,
+  gutters: BoxGeometry['gutters']
+): { gutterMm: number; availableMm: number; availablePx: number; breakPx: number } {
+  const gutterMm = block.list >= 0 ? (gutters.get(block.list) ?? 0) : 0
+  const availableMm = Math.max(0, box.width_mm - gutterMm)
+  const availablePx = availableMm * PX_PER_MM
+  // Without wrapping every line fits the breaker; the width is still judged against the box.
+  const breakPx = box.wrap === false ? Number.POSITIVE_INFINITY : availablePx
+  return { gutterMm, availableMm, availablePx, breakPx }
 }
 
 /** Whether the line box at `index` (after `blanks` blank lines) reaches below the box. */
@@ -245,10 +255,7 @@ export function fitsBlocks(
   for (let blockIndex = 0; blockIndex < blocks.length; blockIndex++) {
     const block = blocks[blockIndex] as ContentBlock
     if (gapBefore(blocks, blockIndex)) blanks++
-    const gutterMm = block.list >= 0 ? (gutters.get(block.list) ?? 0) : 0
-    const availablePx = Math.max(0, box.width_mm - gutterMm) * PX_PER_MM
-    // Without wrapping every line fits the breaker; the width is still judged against the box.
-    const breakPx = box.wrap === false ? Number.POSITIVE_INFINITY : availablePx
+    const { availablePx, breakPx } = blockWidths(block, box, gutters)
     for (const inline of block.lines) {
       // Only the line boxes the height still holds and two more are broken (float noise in the
       // division cannot hide the line that overflows).
