@@ -70,6 +70,19 @@ const BROKEN_ESCAPE = /%(?![\da-f]{2})/i
 const ESCAPE = /%([\da-f]{2})/gi
 
 /**
+ * The media type a `data:` URI declares, lower-cased, without reading its data: what
+ * {@link readDataUri} judges the URI as (`undefined` for anything that is no `data:` URI).
+ *
+ * @param uri The URI, e.g. a design's `image.href`.
+ * @returns E.g. `image/svg+xml`; `''` for a URI without a media type.
+ */
+export function declaredMediaType(uri: string): string | undefined {
+  const header = DATA_URI.exec(uri)
+  // RFC 2397: the type runs to the first `;`, as readDataUri splits it.
+  return header === null ? undefined : ((header[1] ?? '').split(';', 1)[0] ?? '').toLowerCase()
+}
+
+/**
  * Reads an image `data:` URI.
  *
  * @param uri The URI, e.g. a design's `image.href`.

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { declaredMediaType } from '../image/read-data-uri.ts'
 import { formatNumber } from '../preview/format-number.ts'
 import { defineRule } from '../verdict/define-rule.ts'
 import type { PostcardContext } from './types.ts'
@@ -15,9 +16,6 @@ import type { PostcardContext } from './types.ts'
 export const MIN_PRINT_DPI = 300
 
 const MM_PER_INCH = 25.4
-
-/** A `data:` URI of media type `image/svg+xml` (RFC 2397: the type runs to the first `;` or `,`). */
-const SVG_HREF = /^data:image\/svg\+xml[;,]/i
 
 /**
  * Warns (`image-resolution`, with the dpi) about every PNG or JPEG of the design whose pixels,
@@ -36,7 +34,7 @@ export const checkImageResolution = defineRule<PostcardContext>({
     for (const image of images) {
       const { element, path } = image
       // An SVG has no pixels, whether it is drawn or refused: no need to read (sanitise) it.
-      if (SVG_HREF.test(element.href)) continue
+      if (declaredMediaType(element.href) === 'image/svg+xml') continue
       const { pixels, dpi } = image.facts
       if (pixels === undefined || dpi === undefined || dpi + 1e-9 >= MIN_PRINT_DPI) continue
       const width = Math.ceil((MIN_PRINT_DPI * element.width_mm) / MM_PER_INCH)
