@@ -49,7 +49,24 @@ interface Prepared {
   readonly units: readonly Unit[]
   readonly opportunities: readonly BreakOpportunity[]
   boundaries?: readonly number[]
+  /**
+   * The line broken at the widths it was set in (a text kept in the family's memo only): the
+   * next text that repeats the line in the same area reuses its lines. At most
+   * {@link KEPT_BREAKS} widths.
+   */
+  readonly breaks?: KeptBreaks[]
 }
+
+/** A prepared line broken at one width, size and profile. */
+interface KeptBreaks {
+  readonly rules: ProfileRules
+  readonly fontSizePx: number
+  readonly availablePx: number
+  readonly result: BrokenInline
+}
+
+/** Widths one kept line keeps its breaks for (the areas a line of a template is set in). */
+const KEPT_BREAKS = 4
 
 /** A measured piece of a line: part of one unit. */
 export interface LinePiece {
@@ -134,7 +151,12 @@ interface PreparedEntry {
 /** Prepared lines of a family (kept on its regular face's memo) by text, and their size. */
 interface PreparedLines {
   readonly byText: Map<string, PreparedEntry[]>
-  /** Characters of the texts kept. */
+  /**
+   * Texts prepared once and not kept: a line is kept when it comes a second time, so that the
+   * unique lines of personalised texts (a name, an order number) never fill the memo.
+   */
+  readonly seen: Set<string>
+  /** Characters of the texts kept and seen. */
   characters: number
 }
 
@@ -148,7 +170,7 @@ const PREPARED_CHARS_LIMIT = 1_000_000
 /** Prepared lines per family, on the memo of its regular face. */
 const PREPARED_LINES: MemoSlot<PreparedLines> = Object.freeze({
   name: 'prepared lines',
-  create: (): PreparedLines => ({ byText: new Map(), characters: 0 }),
+  create: (): PreparedLines => ({ byText: new Map(), seen: new Set(), characters: 0 }),
 })
 
 /** Resolves the face of a style run. */
@@ -269,16 +291,24 @@ function prepare(line: InlineLine, family: Face, faceOf: FaceOf): Prepared {
       unit.kern = kernBetween(unit.face, previous.shaped, unit.shaped)
     }
   }
-  const result: Prepared = { units, opportunities: findBreakOpportunities(text) }
-  if (!kept || !byText) return result
-  const chars = kept.characters + line.text.length
-  if (byText.size >= PREPARED_LIMIT || chars > PREPARED_CHARS_LIMIT) {
+  const opportunities = findBreakOpportunities(text)
+  if (!kept || !byText) return { units, opportunities }
+  const chars = kept.characters + text.length
+  if (byText.size + kept.seen.size >= PREPARED_LIMIT || chars > PREPARED_CHARS_LIMIT) {
     byText.clear()
-    kept.characters = line.text.length
+    kept.seen.clear()
+    kept.characters = text.length
   } else {
     kept.characters = chars
   }
-  byText.set(line.text, [...(byText.get(line.text) ?? []), { runs: line.runs, prepared: result }])
+  const others = byText.get(text)
+  if (!others && !kept.seen.has(text)) {
+    kept.seen.add(text)
+    return { units, opportunities }
+  }
+  kept.seen.delete(text)
+  const result: Prepared = { units, opportunities, breaks: [] }
+  byText.set(text, [...(others ?? []), { runs: line.runs, prepared: result }])
   return result
 }
 
@@ -525,6 +555,34 @@ export function breakLines(
 ): BrokenInline {
   const text = line.text
   const prepared = prepare(line, family, faceOf)
+  const kept = maxLines === Number.POSITIVE_INFINITY ? prepared.breaks : undefined
+  if (kept) {
+    for (const breaks of kept) {
+      if (
+        breaks.rules === rules &&
+        breaks.fontSizePx === fontSizePx &&
+        breaks.availablePx === availablePx
+      )
+        return breaks.result
+    }
+  }
+  const result = breakPrepared(prepared, text, fontSizePx, availablePx, rules, maxLines)
+  if (kept) {
+    if (kept.length >= KEPT_BREAKS) kept.shift()
+    kept.push({ rules, fontSizePx, availablePx, result })
+  }
+  return result
+}
+
+/** {@link breakLines} of a prepared line. */
+function breakPrepared(
+  prepared: Prepared,
+  text: string,
+  fontSizePx: number,
+  availablePx: number,
+  rules: ProfileRules,
+  maxLines: number
+): BrokenInline {
   const { units, opportunities } = prepared
   const fits = (widthEm: number): boolean => rules.fits(widthEm * fontSizePx, availablePx)
   // A size below 1/64 px rounds to nothing: no glyph has a width to round.
