@@ -90,15 +90,43 @@ function needsUnicodeRules(unit: number): boolean {
 }
 
 /**
- * The UAX #14 opportunities of a text as a bit per position, computed only when the text has a
- * character outside ASCII (pairs of ASCII characters never consult them).
+ * Latin letters outside ASCII (U+00C0 to U+024F: `é`, `ß`, `ł`, `ș` …), all of UAX #14 class AL
+ * (`×` and `÷` are AI, which resolves to AL).
  */
-function unicodeOpportunities(text: string): Uint8Array | undefined {
+function isLatinLetter(unit: number): boolean {
+  return unit >= 0xc0 && unit <= 0x24f
+}
+
+/**
+ * The characters of a Latin text (printable ASCII, NBSP, {@link isLatinLetter}) that UAX #14
+ * breaks after when a Latin letter outside ASCII follows: `!` and `?` (EX), `-` (HY), `/` (SY),
+ * `|` (BA), `}` (CL). UAX #14 never breaks after such a letter before a character of a Latin
+ * text, and the classes of a Latin text take no context from further back than the pair (no
+ * CM, ZWJ, HL, RI; spaces are Blink's business): so the pair alone decides, as the
+ * `linebreak` package does (`test/text/line-break.test.ts` compares them on 100,000 texts).
+ */
+const BREAKS_BEFORE_LATIN_LETTER = '!-/?|}'
+
+/** Pairs with a character outside ASCII decided by {@link BREAKS_BEFORE_LATIN_LETTER}. */
+const LATIN = 'latin'
+
+/**
+ * The UAX #14 opportunities of a text as a bit per position, computed only when the text has a
+ * character outside ASCII (pairs of ASCII characters never consult them); {@link LATIN} for a
+ * text whose characters outside ASCII are NBSP and Latin letters only, when `latin` allows.
+ */
+function unicodeOpportunities(text: string, latin: boolean): Uint8Array | typeof LATIN | undefined {
   let ascii = true
-  for (let index = 0; index < text.length && ascii; index++) {
-    if (needsUnicodeRules(text.charCodeAt(index))) ascii = false
+  let simple = latin
+  for (let index = 0; index < text.length && (ascii || simple); index++) {
+    const unit = text.charCodeAt(index)
+    if (needsUnicodeRules(unit)) ascii = false
+    if (unit < 0x20 || (unit > 0x7e && unit !== NO_BREAK_SPACE && !isLatinLetter(unit))) {
+      simple = false
+    }
   }
   if (ascii) return undefined
+  if (simple) return LATIN
   const allowed = new Uint8Array(text.length + 1)
   const breaker = new LineBreaker(text)
   for (let next = breaker.nextBreak(); next; next = breaker.nextBreak()) {
@@ -117,9 +145,24 @@ function unicodeOpportunities(text: string): Uint8Array | undefined {
  * @returns The opportunities, excluding 0 and `text.length` (the end always ends a line).
  */
 export function findBreakOpportunities(text: string): BreakOpportunity[] {
+  return opportunitiesOf(text, true)
+}
+
+/**
+ * {@link findBreakOpportunities} with every pair that has a character outside ASCII decided by
+ * the `linebreak` package: the reference the Latin shortcut is tested against.
+ *
+ * @param text One run of inline text.
+ * @returns The opportunities.
+ */
+export function referenceBreakOpportunities(text: string): BreakOpportunity[] {
+  return opportunitiesOf(text, false)
+}
+
+function opportunitiesOf(text: string, latin: boolean): BreakOpportunity[] {
   const opportunities: BreakOpportunity[] = []
   if (text.length < 2) return opportunities
-  const unicode = unicodeOpportunities(text)
+  const unicode = unicodeOpportunities(text, latin)
   const clusters = graphemeStartFlags(text)
   for (let position = 1; position < text.length; position++) {
     if (clusters && clusters[position] !== 1) continue
@@ -140,7 +183,11 @@ export function findBreakOpportunities(text: string): BreakOpportunity[] {
     } else if (isAsciiPrintable(previous) && isAsciiPrintable(current)) {
       allowed = ASCII_TABLE[(previous - 0x21) * 95 + (current - 0x21)] === 1
     } else if (needsUnicodeRules(previous) || needsUnicodeRules(current)) {
-      allowed = unicode?.[position] === 1
+      allowed =
+        unicode === LATIN
+          ? isLatinLetter(current) &&
+            BREAKS_BEFORE_LATIN_LETTER.includes(String.fromCharCode(previous))
+          : unicode?.[position] === 1
     } else {
       allowed = false
     }

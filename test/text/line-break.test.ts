@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { emojiSequences } from '../../src/emoji/emoji-set.ts'
 import { graphemeBoundaries, graphemeSegmenter, splitGraphemes } from '../../src/text/graphemes.ts'
-import { findBreakOpportunities } from '../../src/text/line-break.ts'
+import LineBreaker from 'linebreak'
+import { findBreakOpportunities, referenceBreakOpportunities } from '../../src/text/line-break.ts'
 
 /** The text cut at every opportunity, e.g. `['e-', 'mail ', 'well-', 'known']`. */
 function pieces(text: string): string[] {
@@ -110,6 +111,77 @@ describe('findBreakOpportunities', () => {
         }
       }),
       { numRuns: 500 }
+    )
+  })
+})
+
+describe('the Latin shortcut of findBreakOpportunities', () => {
+  /** Whether the `linebreak` package (UAX #14) breaks a two-character text between them. */
+  function breaksBetween(pair: string): boolean {
+    const breaker = new LineBreaker(pair)
+    for (let next = breaker.nextBreak(); next; next = breaker.nextBreak()) {
+      if (next.position === 1) return true
+    }
+    return false
+  }
+
+  const latinLetters = Array.from({ length: 0x250 - 0xc0 }, (_, index) =>
+    String.fromCharCode(0xc0 + index)
+  )
+  const printable = Array.from({ length: 0x7f - 0x21 }, (_, index) =>
+    String.fromCharCode(0x21 + index)
+  )
+
+  test('should hold the pairs UAX #14 breaks, for every Latin letter and its neighbours', () => {
+    const neighbours = [...printable, '\u00a0', ...latinLetters]
+    const before: string[] = []
+    const after: string[] = []
+    for (const letter of latinLetters) {
+      for (const other of neighbours) {
+        if (breaksBetween(other + letter)) before.push(other)
+        if (breaksBetween(letter + other)) after.push(other)
+      }
+    }
+    // Every letter alike: the characters it may follow at a break, never one it may precede.
+    expect([...new Set(before)].sort().join('')).toBe('!-/?|}')
+    expect(before).toHaveLength(6 * latinLetters.length)
+    expect(after).toEqual([])
+  })
+
+  test('should agree with the linebreak package on 100,000 texts (Latin and not)', () => {
+    // Latin texts take the shortcut; the other characters send a text to the package, so both
+    // sides of the choice are compared.
+    const latin = [...printable, ' ', ' ', ' ', '\u00a0', 'é', 'ß', 'Ü', 'ł', 'ș', '×', 'ÿ']
+    const character = fc.oneof(
+      { weight: 12, arbitrary: fc.constantFrom(...latin, ...latinLetters) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          '\u00ad',
+          '\u00bf',
+          '\u2013',
+          '\u2014',
+          '„',
+          '“',
+          '’',
+          '…',
+          '€',
+          '\t',
+          '\u007f',
+          '\u0301',
+          '\u200d',
+          '👍🏽',
+          'א',
+          '\u0250'
+        ),
+      }
+    )
+    fc.assert(
+      fc.property(fc.array(character, { maxLength: 24 }), (characters) => {
+        const text = characters.join('')
+        expect(findBreakOpportunities(text)).toEqual(referenceBreakOpportunities(text))
+      }),
+      { seed: 20261124, numRuns: 100_000 }
     )
   })
 })
