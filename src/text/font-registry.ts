@@ -110,21 +110,29 @@ function buildRegistry(
     return face
   }
   const has = (family: string): boolean => Object.prototype.hasOwnProperty.call(sources, family)
+  // The face of each family and style once resolved (4 per family at most): every layout asks.
+  const resolved = new Map<string, Face[]>()
   return {
     families,
     has,
     face(family: string, style: FaceStyle = REGULAR): Face {
+      const styleIndex = (style.bold ? 1 : 0) + (style.italic ? 2 : 0)
+      const known = resolved.get(family)?.[styleIndex]
+      if (known) return known
       if (!has(family)) {
-        const known = families.map((name) => `\`${name}\``).join(', ')
+        const names = families.map((name) => `\`${name}\``).join(', ')
         throw new FontError(
           'unknown-family',
-          `Unexpected font family \`${family}\`, expected ${families.length > 0 ? `one of ${known}` : 'a registered family'}`
+          `Unexpected font family \`${family}\`, expected ${families.length > 0 ? `one of ${names}` : 'a registered family'}`
         )
       }
-      for (const slot of slotsFor(style)) {
-        if (checked.has(`${family}\u0000${slot}`)) return load(family, slot)
-      }
-      return load(family, 'regular')
+      const slot =
+        slotsFor(style).find((candidate) => checked.has(`${family}\u0000${candidate}`)) ?? 'regular'
+      const face = load(family, slot)
+      let faces = resolved.get(family)
+      if (!faces) resolved.set(family, (faces = []))
+      faces[styleIndex] = face
+      return face
     },
   }
 }
