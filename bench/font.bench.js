@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { promisify } from 'node:util'
-import { brotliDecompressSync } from 'node:zlib'
+import { brotliDecompressSync, constants as zlibConstants } from 'node:zlib'
 import opentype from 'opentype.js'
 import { Bench } from 'tinybench'
 import { parseFont } from '../dist/text/font.js'
@@ -25,6 +25,18 @@ function opentypeOutlines(bytes, ids) {
   return count
 }
 
+/**
+ * Node's Brotli as the Node font loader (`src/node/load-fonts.ts`) calls it: one output buffer of
+ * the announced size. Its source is also pasted into the fresh processes below.
+ */
+const nativeBrotli = (data, size) => {
+  const decoded = brotliDecompressSync(data, {
+    maxOutputLength: Math.max(size, 1),
+    chunkSize: Math.max(size, zlibConstants.Z_MIN_CHUNK),
+  })
+  return new Uint8Array(decoded.buffer, decoded.byteOffset, decoded.byteLength)
+}
+
 /** Fresh processes per cold measurement; their median is reported. */
 const COLD_PROCESSES = 15
 
@@ -34,27 +46,33 @@ const COLD_PROCESSES = 15
  * the decoder's modules loaded first and timed apart, then one decode with the JIT cold (V8 has
  * optimised nothing of it yet). Medians of {@link COLD_PROCESSES} processes: the decode's wall
  * time, its main-thread CPU time (Linux `/proc/thread-self/schedstat`, which other processes on
- * a busy machine do not inflate; NaN elsewhere) and the module load. `native` is the Node
- * loader's path (node:zlib Brotli), otherwise the core's pure-JS decoder.
+ * a busy machine do not inflate, read after a short sleep so that it is current; NaN elsewhere)
+ * and the module load. `native` is the Node loader's path (node:zlib Brotli as the loader calls
+ * it), otherwise the core's pure-JS decoder.
  */
 async function freshProcessDecode(path, native) {
   const dist = (module) => JSON.stringify(new URL(`../dist/text/${module}`, import.meta.url).href)
   const script = `import { readFileSync } from 'node:fs'
-import { brotliDecompressSync } from 'node:zlib'
+import { brotliDecompressSync, constants as zlibConstants } from 'node:zlib'
 const onCpu = () => {
   try { return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6 } catch { return NaN }
 }
 const loadStart = performance.now()
 const { decodeWoff2 } = await import(${dist('woff2.js')})
 const brotli = ${native}
-  ? (data, size) => new Uint8Array(brotliDecompressSync(data, { maxOutputLength: size }))
+  ? ${nativeBrotli}
   : (await import(${dist('woff2-decoder.js')})).decodeBrotli
 const load = performance.now() - loadStart
 const bytes = new Uint8Array(readFileSync(new URL(${JSON.stringify(new URL(path, import.meta.url).href)})))
+// The kernel brings a running thread's schedstat up to date only at a tick or a switch: a
+// short sleep before each reading makes it exact instead of up to a tick (4 ms) stale.
+const settle = () => new Promise((resolve) => setTimeout(resolve, 5))
+await settle()
 const cpuStart = onCpu()
 const start = performance.now()
 decodeWoff2(bytes, 'bench', brotli)
 const wall = performance.now() - start
+await settle()
 console.log(JSON.stringify({ wall, cpu: onCpu() - cpuStart, load }))`
   const samples = []
   for (let run = 0; run < COLD_PROCESSES; run++) {
@@ -89,12 +107,7 @@ export async function run() {
   const ids = (face) => [...text].map((c) => face.glyphId(c.codePointAt(0)))
   const interIds = ids(parseFont(inter, 'Inter', REGULAR))
   const sourceIds = ids(parseFont(sourceSans, 'Source Sans 3', REGULAR))
-  const nativeWoff2 = (bytes) =>
-    decodeWoff2(
-      bytes,
-      'bench',
-      (data, size) => new Uint8Array(brotliDecompressSync(data, { maxOutputLength: size }))
-    )
+  const nativeWoff2 = (bytes) => decodeWoff2(bytes, 'bench', nativeBrotli)
   // Advances once built: every glyph of the latin subset, looked up again and again.
   const staticFace = parseFont(interVariableSfnt, 'Inter', REGULAR)
   const variableFace = parseFont(interVariableSfnt, 'Inter', REGULAR, { axes: { wght: 700 } })

@@ -82,10 +82,36 @@ export interface RebuiltGlyphs {
   readonly indexFormat: number
 }
 
-/** Bytes that follow a triplet flag (WOFF2 §5.2, table of triplet encodings), by flag & 0x7f. */
-const TRIPLET_SIZES = Uint8Array.from({ length: 128 }, (_, code) =>
-  code < 84 ? 1 : code < 120 ? 2 : code < 124 ? 3 : 4
-)
+/**
+ * The triplet encodings of WOFF2 §5.2 as data, nine numbers per flag & 0x7f. The 1-4 bytes
+ * after a flag, read as one big-endian word `w`, give each coordinate's magnitude as
+ * `base + ((w >> shift) & mask)`; its sign is a bit of the flag (`-1` for negative). One code
+ * path for every flag: V8 optimises the point loop early in the first decode of a process, and
+ * a branch per encoding deoptimised it at the first rare encoding it had not yet seen (the
+ * 3-byte triplets of Source Sans 3 Bold). Fields: x base, shift, mask, sign; y base, shift,
+ * mask, sign; the byte count.
+ */
+const TRIPLETS = Int32Array.from({ length: 128 * 9 }, (_, index) => {
+  const code = (index / 9) | 0
+  const negative = (bit: number): number => (code & bit ? 0 : -1)
+  let fields: number[]
+  if (code < 10) fields = [0, 0, 0, 0, (code & 14) << 7, 24, 0xff, negative(1), 1]
+  else if (code < 20) fields = [((code - 10) & 14) << 7, 24, 0xff, negative(1), 0, 0, 0, 0, 1]
+  else {
+    const signs = [negative(1), negative(2)] as const
+    if (code < 84) {
+      const base = code - 20
+      fields = [1 + (base & 0x30), 28, 0x0f, signs[0], 1 + ((base & 0x0c) << 2), 24, 0x0f]
+      fields.push(signs[1], 1)
+    } else if (code < 120) {
+      const base = code - 84
+      fields = [1 + (Math.floor(base / 12) << 8), 24, 0xff, signs[0]]
+      fields.push(1 + (((base % 12) >> 2) << 8), 16, 0xff, signs[1], 2)
+    } else if (code < 124) fields = [0, 20, 0xfff, signs[0], 0, 8, 0xfff, signs[1], 3]
+    else fields = [0, 16, 0xffff, signs[0], 0, 0, 0xffff, signs[1], 4]
+  }
+  return fields[index % 9] as number
+})
 
 /** Copies a glyph's 8-byte bounding box. */
 function copyBox(from: Uint8Array, at: number, to: Uint8Array, start: number): void {
@@ -96,14 +122,116 @@ function endsEarly(name: string): never {
   throw new RangeError(`the ${name} stream ends early`)
 }
 
+// Slots of the cursor state `decodePoints` shares with its caller.
+const GLYPH_AT = 0
+const X_END = 1
+const Y_END = 2
+
+/**
+ * Decodes the points of one simple glyph (WOFF2 §5.2 triplets) into plain `glyf` flags, x and y
+ * bytes (each in its scratch space of `out`) and writes the glyph's bounding box.
+ *
+ * Its own small function for the first decode of a process, which starts before V8 has
+ * optimised anything: TurboFan compiles this loop, in the background, while the decode goes on,
+ * and the glyphs after it run optimised. The whole of `rebuildGlyf` took longer to compile than
+ * a 100 kB face to decode (its optimised code came after the decode had ended) and so burnt a
+ * second core for nothing.
+ *
+ * @param state `GLYPH_AT` in and out (past the glyph stream's end this reads the next stream or
+ *   `undefined`: the caller checks the cursor afterwards); `X_END` and `Y_END` out.
+ */
+function decodePoints(
+  table: Uint8Array,
+  out: Uint8Array,
+  flagAt: number,
+  points: number,
+  boxAt: number,
+  flagsAt: number,
+  xAt: number,
+  yAt: number,
+  state: Int32Array
+): void {
+  let glyphAt = state[GLYPH_AT] as number
+  let x = 0
+  let y = 0
+  let xMin = 0x7fff
+  let yMin = 0x7fff
+  let xMax = -0x8000
+  let yMax = -0x8000
+  let xEnd = xAt
+  let yEnd = yAt
+  for (let point = 0; point < points; point++) {
+    const flag = table[flagAt + point] as number
+    const at = (flag & 0x7f) * 9
+    // Four bytes whatever the encoding (a byte past the table is `undefined`, 0 here); past the
+    // glyph stream's end these are the next stream's: the caller checks the cursor.
+    const word =
+      ((table[glyphAt] as number) << 24) |
+      ((table[glyphAt + 1] as number) << 16) |
+      ((table[glyphAt + 2] as number) << 8) |
+      (table[glyphAt + 3] as number)
+    glyphAt += TRIPLETS[at + 8] as number
+    const xSize =
+      (TRIPLETS[at] as number) +
+      ((word >> (TRIPLETS[at + 1] as number)) & (TRIPLETS[at + 2] as number))
+    const xSign = TRIPLETS[at + 3] as number
+    const ySize =
+      (TRIPLETS[at + 4] as number) +
+      ((word >> (TRIPLETS[at + 5] as number)) & (TRIPLETS[at + 6] as number))
+    const ySign = TRIPLETS[at + 7] as number
+    // Negated without a branch (and without -0): (size ^ -1) + 1.
+    const dx = (xSize ^ xSign) - xSign
+    const dy = (ySize ^ ySign) - ySign
+    x += dx
+    y += dy
+    if (x < xMin) xMin = x
+    if (x > xMax) xMax = x
+    if (y < yMin) yMin = y
+    if (y > yMax) yMax = y
+    // The plain flag, and the coordinate bytes it announces: none for 0, one for ±1..255
+    // (the sign in the flag), else a big-endian int16.
+    let plain = (flag >> 7) ^ ON_CURVE
+    if (xSize === 0) plain |= X_SAME_OR_POSITIVE
+    else if (xSize <= 255) {
+      plain |= X_SHORT | (X_SAME_OR_POSITIVE & ~xSign)
+      out[xEnd++] = xSize
+    } else {
+      out[xEnd++] = dx >> 8
+      out[xEnd++] = dx & 0xff
+    }
+    if (ySize === 0) plain |= Y_SAME_OR_POSITIVE
+    else if (ySize <= 255) {
+      plain |= Y_SHORT | (Y_SAME_OR_POSITIVE & ~ySign)
+      out[yEnd++] = ySize
+    } else {
+      out[yEnd++] = dy >> 8
+      out[yEnd++] = dy & 0xff
+    }
+    out[flagsAt + point] = plain
+  }
+  if (points === 0) xMin = yMin = xMax = yMax = 0
+  out[boxAt] = (xMin >> 8) & 0xff
+  out[boxAt + 1] = xMin & 0xff
+  out[boxAt + 2] = (yMin >> 8) & 0xff
+  out[boxAt + 3] = yMin & 0xff
+  out[boxAt + 4] = (xMax >> 8) & 0xff
+  out[boxAt + 5] = xMax & 0xff
+  out[boxAt + 6] = (yMax >> 8) & 0xff
+  out[boxAt + 7] = yMax & 0xff
+  state[GLYPH_AT] = glyphAt
+  state[X_END] = xEnd
+  state[Y_END] = yEnd
+}
+
 /**
  * Rebuilds `glyf` and `loca` from the transformed `glyf` table (transform version 0).
  *
  * The first decode of a process runs this before V8 has optimised it, so its cost is the number
  * of bytecodes per point: the streams are read by index into the one table (no cursor objects
- * or closures per value), each point is decoded, bounded and written in one pass (flags, x and y
- * bytes into scratch space sized once from the header's flag stream, moved into place per glyph;
- * nothing is allocated per glyph), and reads past a stream's end are caught once per glyph.
+ * or closures per value), each point is decoded, bounded and written in one pass by
+ * `decodePoints` (flags, x and y bytes into scratch space sized once from the header's flag
+ * stream, moved into place per glyph; nothing is allocated per glyph), and reads past a
+ * stream's end are caught once per glyph.
  *
  * @param table The transformed table as decompressed.
  * @returns The plain tables and each glyph's `xMin`.
@@ -169,6 +297,7 @@ export function rebuildGlyf(table: Uint8Array): RebuiltGlyphs {
 
   const offsets = new Uint32Array(glyphCount + 1)
   const xMins = new Int16Array(glyphCount)
+  const state = new Int32Array(3)
   for (let id = 0; id < glyphCount; id++) {
     offsets[id] = length
     if (contourAt + 2 > contourEnd) endsEarly('contour count')
@@ -242,86 +371,11 @@ export function rebuildGlyf(table: Uint8Array): RebuiltGlyphs {
       endsEarly('flag')
     }
     if (flagAt + points > flagEnd) endsEarly('flag')
-    let x = 0
-    let y = 0
-    let xMin = 0x7fff
-    let yMin = 0x7fff
-    let xMax = -0x8000
-    let yMax = -0x8000
-    let xEnd = xAt
-    let yEnd = yAt
-    for (let point = 0; point < points; point++) {
-      const flag = table[flagAt + point] as number
-      const code = flag & 0x7f
-      // Past the glyph stream's end this reads the next stream (or undefined): caught below.
-      const first = table[glyphAt] as number
-      let dx: number
-      let dy: number
-      // WOFF2 §5.2: bit 0 of the flag is the sign of x (or of the only coordinate), bit 1 of y.
-      if (code < 10) {
-        dx = 0
-        dy = ((code & 14) << 7) + first
-        if (!(code & 1)) dy = -dy
-      } else if (code < 20) {
-        dx = (((code - 10) & 14) << 7) + first
-        dy = 0
-        if (!(code & 1)) dx = -dx
-      } else {
-        if (code < 84) {
-          const base = code - 20
-          dx = 1 + (base & 0x30) + (first >> 4)
-          dy = 1 + ((base & 0x0c) << 2) + (first & 0x0f)
-        } else if (code < 120) {
-          const base = code - 84
-          // ⌊base / 12⌋ without a division, whose fraction the interpreter would box.
-          const twelfths = (base * 342) >> 12
-          dx = 1 + (twelfths << 8) + first
-          dy = 1 + (((base - 12 * twelfths) >> 2) << 8) + (table[glyphAt + 1] as number)
-        } else if (code < 124) {
-          const second = table[glyphAt + 1] as number
-          dx = (first << 4) + (second >> 4)
-          dy = ((second & 0x0f) << 8) + (table[glyphAt + 2] as number)
-        } else {
-          dx = (first << 8) + (table[glyphAt + 1] as number)
-          dy = ((table[glyphAt + 2] as number) << 8) + (table[glyphAt + 3] as number)
-        }
-        if (!(code & 1)) dx = -dx
-        if (!(code & 2)) dy = -dy
-      }
-      glyphAt += TRIPLET_SIZES[code] as number
-      x += dx
-      y += dy
-      if (x < xMin) xMin = x
-      if (x > xMax) xMax = x
-      if (y < yMin) yMin = y
-      if (y > yMax) yMax = y
-      // The plain flag, and the coordinate bytes it announces: none for 0, one for ±1..255
-      // (the sign in the flag), else a big-endian int16.
-      let plain = flag & 0x80 ? 0 : ON_CURVE
-      if (dx === 0) plain |= X_SAME_OR_POSITIVE
-      else if (dx > 0 && dx <= 255) {
-        plain |= X_SHORT | X_SAME_OR_POSITIVE
-        out[xEnd++] = dx
-      } else if (dx < 0 && dx >= -255) {
-        plain |= X_SHORT
-        out[xEnd++] = -dx
-      } else {
-        out[xEnd++] = dx >> 8
-        out[xEnd++] = dx & 0xff
-      }
-      if (dy === 0) plain |= Y_SAME_OR_POSITIVE
-      else if (dy > 0 && dy <= 255) {
-        plain |= Y_SHORT | Y_SAME_OR_POSITIVE
-        out[yEnd++] = dy
-      } else if (dy < 0 && dy >= -255) {
-        plain |= Y_SHORT
-        out[yEnd++] = -dy
-      } else {
-        out[yEnd++] = dy >> 8
-        out[yEnd++] = dy & 0xff
-      }
-      out[flagsAt + point] = plain
-    }
+    state[GLYPH_AT] = glyphAt
+    decodePoints(table, out, flagAt, points, glyphStart + 2, flagsAt, xAt, yAt, state)
+    glyphAt = state[GLYPH_AT] as number
+    const xEnd = state[X_END] as number
+    const yEnd = state[Y_END] as number
     flagAt += points
     // The instruction length (a 255UInt16) follows the glyph's points in the glyph stream.
     let instructionLength = table[glyphAt++] as number
@@ -329,23 +383,13 @@ export function rebuildGlyf(table: Uint8Array): RebuiltGlyphs {
     else if (instructionLength === 255) instructionLength = (table[glyphAt++] as number) + 253
     else if (instructionLength === 254) instructionLength = (table[glyphAt++] as number) + 506
     if (glyphAt > glyphEnd) endsEarly('glyph')
-    if (points === 0) xMin = yMin = xMax = yMax = 0
     if (hasBox) {
       if (boxAt + 8 > boxEnd) endsEarly('bounding box')
-      xMins[id] = i16At(boxAt)
       copyBox(table, boxAt, out, glyphStart + 2)
       boxAt += 8
-    } else {
-      xMins[id] = xMin
-      out[glyphStart + 2] = (xMin >> 8) & 0xff
-      out[glyphStart + 3] = xMin & 0xff
-      out[glyphStart + 4] = (yMin >> 8) & 0xff
-      out[glyphStart + 5] = yMin & 0xff
-      out[glyphStart + 6] = (xMax >> 8) & 0xff
-      out[glyphStart + 7] = xMax & 0xff
-      out[glyphStart + 8] = (yMax >> 8) & 0xff
-      out[glyphStart + 9] = yMax & 0xff
     }
+    xMins[id] =
+      (((out[glyphStart + 2] as number) << 24) | ((out[glyphStart + 3] as number) << 16)) >> 16
     if (
       overlapAt >= 0 &&
       points > 0 &&

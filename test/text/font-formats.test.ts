@@ -4,8 +4,10 @@
  * rebuilt `glyf` glyph for glyph), and fontkit, which decodes WOFF2 itself, must read the same
  * advances and glyph boxes from Fontsource's WOFF2 Inter.
  */
+import fc from 'fast-check'
 import { create } from 'fontkit'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { buildSfnt } from '../../src/text/build-sfnt.ts'
 import { decodeBrotli, decodeWoff2Font } from '../../src/text/woff2-decoder.ts'
 import { parseFont } from '../../src/text/font.ts'
 import { FontError } from '../../src/text/font-error.ts'
@@ -174,6 +176,40 @@ describe('WOFF and WOFF2', () => {
         oracle.glyphForCodePoint(codePoint).id,
       ])
     }
+  })
+})
+
+describe('sfnt checksums', () => {
+  // `head` (summed without its checkSumAdjustment) has its own case below.
+  const tags = ['OS/2', 'cmap', 'glyf', 'hmtx', 'name', 'post']
+  const tableOf = (tag: string, data: Uint8Array) => ({ tag, data })
+  /** Checks the directory of a built sfnt against the plain big-endian word sums. */
+  const expectPlainSums = (tables: readonly { tag: string; data: Uint8Array }[]): void => {
+    const sums = directoryChecksums(buildSfnt(0x00010000, tables))
+    for (const { tag, data } of tables)
+      expect([tag, sums.get(tag)]).toEqual([tag, wordSum(data, tag)])
+  }
+
+  test('should sum every table as big-endian words, whatever its bytes and length', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.tuple(fc.constantFrom(...tags), fc.uint8Array({ maxLength: 3000 })), {
+          selector: ([tag]) => tag,
+          minLength: 1,
+        }),
+        (tables) => expectPlainSums(tables.map(([tag, data]) => tableOf(tag, data)))
+      ),
+      { numRuns: 200, seed: 17 }
+    )
+  })
+
+  test('should sum tables of the largest words over many blocks, and `head` without its adjustment', () => {
+    expectPlainSums([
+      tableOf('glyf', new Uint8Array(70001).fill(0xff)),
+      tableOf('head', new Uint8Array(54).fill(0xff)),
+      tableOf('hhea', Uint8Array.of(0xff, 0xfe, 0xfd)),
+      tableOf('name', new Uint8Array(513).fill(0x80)),
+    ])
   })
 })
 
