@@ -110,10 +110,22 @@ function buildRegistry(
     return face
   }
   const has = (family: string): boolean => Object.prototype.hasOwnProperty.call(sources, family)
+  // The face each family and style resolves to, found once (layouts and rules ask for it per
+  // run and per field): at most four per registered family.
+  const chosen = new Map<string, Face[]>()
+  const choose = (family: string, style: FaceStyle): Face => {
+    for (const slot of slotsFor(style)) {
+      if (checked.has(`${family}\u0000${slot}`)) return load(family, slot)
+    }
+    return load(family, 'regular')
+  }
   return {
     families,
     has,
     face(family: string, style: FaceStyle = REGULAR): Face {
+      const index = (style.bold ? 2 : 0) + (style.italic ? 1 : 0)
+      const kept = chosen.get(family)?.[index]
+      if (kept) return kept
       if (!has(family)) {
         const known = families.map((name) => `\`${name}\``).join(', ')
         throw new FontError(
@@ -121,10 +133,14 @@ function buildRegistry(
           `Unexpected font family \`${family}\`, expected ${families.length > 0 ? `one of ${known}` : 'a registered family'}`
         )
       }
-      for (const slot of slotsFor(style)) {
-        if (checked.has(`${family}\u0000${slot}`)) return load(family, slot)
+      const face = choose(family, style)
+      let faces = chosen.get(family)
+      if (!faces) {
+        faces = []
+        chosen.set(family, faces)
       }
-      return load(family, 'regular')
+      faces[index] = face
+      return face
     },
   }
 }
