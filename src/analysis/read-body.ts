@@ -140,7 +140,10 @@ function member(value: unknown, name: string): unknown {
 function stringMap(value: unknown, max: number): ReadonlyMap<string, string> {
   const result = new Map<string, string>()
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return result
-  for (const [key, item] of Object.entries(value)) {
+  // Keys, not entries: the copy is plain data, and no pair is allocated per member.
+  const record = value as Record<string, unknown>
+  for (const key of Object.keys(record)) {
+    const item = record[key]
     if (typeof item === 'string') result.set(key, clipText(item, max))
   }
   return result
@@ -149,7 +152,9 @@ function stringMap(value: unknown, max: number): ReadonlyMap<string, string> {
 function stringRecord(value: unknown): Readonly<Record<string, string>> {
   const result = Object.create(null) as Record<string, string>
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return result
-  for (const [key, item] of Object.entries(value)) {
+  const record = value as Record<string, unknown>
+  for (const key of Object.keys(record)) {
+    const item = record[key]
     if (typeof item === 'string') result[key] = clipText(item, MAX_FIELD_LENGTH)
   }
   return Object.freeze(result)
