@@ -208,7 +208,7 @@ interface Pair {
 }
 
 /** What a run without pairs closes and opens. */
-const NO_PAIRS: readonly Pair[] = []
+const NO_PAIRS: readonly Pair[] = Object.freeze([])
 
 /** Pieces of a paragraph's inline content, in source order. */
 const enum Piece {
