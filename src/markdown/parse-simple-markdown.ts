@@ -193,10 +193,10 @@ interface DelimiterRun {
   readonly close: boolean
   /** Inside a matched pair: plain text from then on. */
   dead: boolean
-  /** Pairs it closed, innermost first. */
-  readonly closes: Pair[]
-  /** Pairs it opened, innermost first. */
-  readonly opens: Pair[]
+  /** Pairs it closed, innermost first (made with the first). */
+  closes: Pair[] | undefined
+  /** Pairs it opened, innermost first (made with the first). */
+  opens: Pair[] | undefined
 }
 
 /** Emphasis or strong emphasis: its delimiters' offsets. */
@@ -206,6 +206,9 @@ interface Pair {
   readonly closeEnd: number
   node?: Strong | Emphasis
 }
+
+/** What a run without pairs closes and opens. */
+const NO_PAIRS: readonly Pair[] = Object.freeze([])
 
 /** Pieces of a paragraph's inline content, in source order. */
 const enum Piece {
@@ -574,8 +577,8 @@ class SimpleParser {
           open: code === ASTERISK ? open : open && (before !== 0 || !close),
           close: code === ASTERISK ? close : close && (after !== 0 || !open),
           dead: false,
-          closes: [],
-          opens: [],
+          closes: undefined,
+          opens: undefined,
         })
         pieces.push(Piece.Run, runs.length - 1, 0)
         data = runEnd
@@ -602,12 +605,15 @@ class SimpleParser {
     const text = this.text
     const stack: { children: PhrasingContent[] }[] = [node]
     let parent: { children: PhrasingContent[] } = node
-    let value = ''
+    // The text since the last node: its source range and, once a gap (trimmed blanks, an
+    // indentation, used delimiters) splits it, its characters (else it is one slice).
+    let gapped: string | undefined
     let valueStart = -1
     let valueEnd = -1
     let hasLineEnding = false
     const flush = (): void => {
       if (valueStart < 0) return
+      const value = gapped ?? text.slice(valueStart, valueEnd)
       if (hasLineEnding) {
         // newlineToBreak: pieces without positions, empty ones dropped.
         const parts = value.split(/\r?\n|\r/)
@@ -623,13 +629,15 @@ class SimpleParser {
           position: this.position(valueStart, valueEnd),
         } satisfies Text)
       }
-      value = ''
+      gapped = undefined
       valueStart = -1
       hasLineEnding = false
     }
     const data = (start: number, end: number): void => {
       if (valueStart < 0) valueStart = start
-      value += text.slice(start, end)
+      else if (gapped !== undefined || start !== valueEnd) {
+        gapped = (gapped ?? text.slice(valueStart, valueEnd)) + text.slice(start, end)
+      }
       valueEnd = end
     }
     for (let index = 0; index < pieces.length; index += 3) {
@@ -651,7 +659,7 @@ class SimpleParser {
         default: {
           // A delimiter run: the pairs it closes, its unused characters, the pairs it opens.
           const run = runs[start] as DelimiterRun
-          for (const pair of run.closes) {
+          for (const pair of run.closes ?? NO_PAIRS) {
             flush()
             stack.pop()
             parent = stack[stack.length - 1] as { children: PhrasingContent[] }
@@ -659,8 +667,9 @@ class SimpleParser {
             closed.position = this.position(pair.openStart, pair.closeEnd)
           }
           if (run.end > run.start) data(run.start, run.end)
-          for (let open = run.opens.length - 1; open >= 0; open--) {
-            const pair = run.opens[open] as Pair
+          const opens = run.opens ?? NO_PAIRS
+          for (let open = opens.length - 1; open >= 0; open--) {
+            const pair = opens[open] as Pair
             flush()
             const opened: Strong | Emphasis = {
               type: pair.strong ? 'strong' : 'emphasis',
@@ -720,9 +729,9 @@ function matchDelimiters(runs: DelimiterRun[], from: number, to: number): void {
         closeEnd: closer.start + use,
       }
       opener.end -= use
-      opener.opens.push(pair)
+      ;(opener.opens ??= []).push(pair)
       closer.start += use
-      closer.closes.push(pair)
+      ;(closer.closes ??= []).push(pair)
       matchDelimiters(runs, found + 1, index)
       for (let between = found + 1; between < index; between++) {
         ;(runs[between] as DelimiterRun).dead = true

@@ -6,7 +6,7 @@
 import { scanEmoji } from '../emoji/scan-emoji.ts'
 import { childOf } from '../schema/read-field.ts'
 import { defineRule } from '../verdict/define-rule.ts'
-import { ADDRESS_FIELDS } from './address-fields.ts'
+import { ADDRESS_FIELD_PATHS, ADDRESS_FIELDS } from './address-fields.ts'
 import type { PostcardContext } from './types.ts'
 
 /**
@@ -27,10 +27,11 @@ export const checkEmoji = defineRule<PostcardContext>({
     const scan = { pinnedVersion: emojiVersion }
     for (const side of ['to', 'from'] as const) {
       const address = childOf(body, side)
-      for (const field of ADDRESS_FIELDS) {
-        const value = childOf(address, field)
+      const paths = ADDRESS_FIELD_PATHS[side]
+      for (let index = 0; index < ADDRESS_FIELDS.length; index++) {
+        const value = childOf(address, ADDRESS_FIELDS[index] as string)
         if (typeof value !== 'string' || value === '') continue
-        const path = `${side}.${field}`
+        const path = paths[index] as string
         if (report.hasError(path)) continue
         for (const warning of scanEmoji(value, path, scan)) report.warn(warning)
       }

@@ -3,11 +3,10 @@
  *
  * @module
  */
-import type { AddressElement } from '../design/types.ts'
 import { childOf } from '../schema/read-field.ts'
 import { checkGlyphCoverage } from '../text/glyph-coverage.ts'
 import { defineRule } from '../verdict/define-rule.ts'
-import { ADDRESS_FIELDS } from './address-fields.ts'
+import { ADDRESS_FIELD_PATHS, ADDRESS_FIELDS } from './address-fields.ts'
 import type { PostcardContext } from './types.ts'
 
 /**
@@ -25,23 +24,23 @@ export const checkGlyphs = defineRule<PostcardContext>({
       if (report.hasError(`content.${entry.key}`)) continue
       for (const warning of entry.work.glyphWarnings()) report.warn(warning)
     }
-    const addressElements = [...design.sides.front.elements, ...design.sides.back.elements].filter(
-      (element): element is AddressElement => element.type === 'address'
-    )
     const checked = new Set<string>()
-    for (const element of addressElements) {
-      if (!fonts.has(element.font_family)) continue
-      const face = fonts.face(element.font_family)
-      const sides = element.sender_line ? (['to', 'from'] as const) : (['to'] as const)
-      for (const side of sides) {
-        const address = childOf(body, side)
-        for (const field of ADDRESS_FIELDS) {
-          const value = childOf(address, field)
-          const path = `${side}.${field}`
-          if (typeof value !== 'string' || value === '' || checked.has(path)) continue
-          if (report.hasError(path)) continue
-          checked.add(path)
-          for (const warning of checkGlyphCoverage(value, path, face)) report.warn(warning)
+    for (const designSide of ['front', 'back'] as const) {
+      for (const element of design.sides[designSide].elements) {
+        if (element.type !== 'address' || !fonts.has(element.font_family)) continue
+        const face = fonts.face(element.font_family)
+        const sides = element.sender_line ? (['to', 'from'] as const) : (['to'] as const)
+        for (const side of sides) {
+          const address = childOf(body, side)
+          const paths = ADDRESS_FIELD_PATHS[side]
+          for (let index = 0; index < ADDRESS_FIELDS.length; index++) {
+            const value = childOf(address, ADDRESS_FIELDS[index] as string)
+            const path = paths[index] as string
+            if (typeof value !== 'string' || value === '' || checked.has(path)) continue
+            if (report.hasError(path)) continue
+            checked.add(path)
+            for (const warning of checkGlyphCoverage(value, path, face)) report.warn(warning)
+          }
         }
       }
     }

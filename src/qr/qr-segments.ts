@@ -231,6 +231,44 @@ function heapSwap(heap: Int32Array, a: number, b: number): void {
   }
 }
 
+/** Pushes (cost, push order, node) onto the heap of `size` triples at `base`; sifts it up. */
+function heapPush(
+  heap: Int32Array,
+  base: number,
+  size: number,
+  cost: number,
+  order: number,
+  node: number
+): void {
+  let index = size
+  const at = base + 3 * index
+  heap[at] = cost
+  heap[at + 1] = order
+  heap[at + 2] = node
+  while (index > 0) {
+    const parent = (index - 1) >> 1
+    if (!heapBefore(heap, base + 3 * index, base + 3 * parent)) break
+    heapSwap(heap, base + 3 * index, base + 3 * parent)
+    index = parent
+  }
+}
+
+/** Removes the first triple of the heap at `base`, which holds `size` triples after it. */
+function heapPop(heap: Int32Array, base: number, size: number): void {
+  heapSwap(heap, base, base + 3 * size)
+  let index = 0
+  for (;;) {
+    const left = 2 * index + 1
+    const right = left + 1
+    let first = index
+    if (left < size && heapBefore(heap, base + 3 * left, base + 3 * first)) first = left
+    if (right < size && heapBefore(heap, base + 3 * right, base + 3 * first)) first = right
+    if (first === index) break
+    heapSwap(heap, base + 3 * index, base + 3 * first)
+    index = first
+  }
+}
+
 /**
  * dijkstrajs' `find_path(graph, 'start', 'end')`, with its queue (a stable sort by cost after
  * every push, shifted from the front) as a binary heap ordered by cost, then push order.
@@ -248,42 +286,13 @@ function shortestPath(graph: Graph, version: number): number[] {
   let heapSize = 0
   let pushes = 0
 
-  const push = (node: number, nodeCost: number): void => {
-    let index = heapSize++
-    const at = HEAP + 3 * index
-    work[at] = nodeCost
-    work[at + 1] = pushes++
-    work[at + 2] = node
-    while (index > 0) {
-      const parent = (index - 1) >> 1
-      if (!heapBefore(work, HEAP + 3 * index, HEAP + 3 * parent)) break
-      heapSwap(work, HEAP + 3 * index, HEAP + 3 * parent)
-      index = parent
-    }
-  }
-  const popFirst = (): void => {
-    heapSize--
-    heapSwap(work, HEAP, HEAP + 3 * heapSize)
-    let index = 0
-    for (;;) {
-      const left = 2 * index + 1
-      const right = left + 1
-      let first = index
-      if (left < heapSize && heapBefore(work, HEAP + 3 * left, HEAP + 3 * first)) first = left
-      if (right < heapSize && heapBefore(work, HEAP + 3 * right, HEAP + 3 * first)) first = right
-      if (first === index) break
-      heapSwap(work, HEAP + 3 * index, HEAP + 3 * first)
-      index = first
-    }
-  }
-
   work[PREDECESSOR] = -1
   work[REACHED] = 1
-  push(0, 0)
+  heapPush(work, HEAP, heapSize++, 0, pushes++, 0)
   while (heapSize > 0) {
     const nodeCost = work[HEAP] ?? 0
     const node = work[HEAP + 2] ?? 0
-    popFirst()
+    heapPop(work, HEAP, --heapSize)
     // `end` has no edges. A stale entry (the node was reached more cheaply since) relaxes
     // nothing in dijkstrajs either: each successor already holds at most `cheaper + edge`.
     if (node === graph.end || nodeCost > (work[node] ?? 0)) continue
@@ -295,7 +304,7 @@ function shortestPath(graph: Graph, version: number): number[] {
       if (work[REACHED + to] === 0 || (work[to] ?? 0) > candidate) {
         work[REACHED + to] = 1
         work[to] = candidate
-        push(to, candidate)
+        heapPush(work, HEAP, heapSize++, candidate, pushes++, to)
         work[PREDECESSOR + to] = node
       }
     }

@@ -282,7 +282,8 @@ function exampleWith(value: string, base?: string): string {
  *   full-width digits and drops soft hyphens inside the brackets, ada (rightly) fails.
  */
 function httpHref(value: string, base?: string): string | undefined {
-  const literal = IPV6_LITERAL.exec(value)?.[1]
+  // The pattern backtracks over user info: a value without a bracket skips it.
+  const literal = value.includes('[') ? IPV6_LITERAL.exec(value)?.[1] : undefined
   if (literal !== undefined && !/^\[[\d.:a-f]+\]$/i.test(literal)) return undefined
   const url = parse(value, base)
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return undefined

@@ -27,6 +27,8 @@ export function orderFieldErrors<E extends Pick<FieldError, 'path'>>(
   fieldOrder: readonly string[],
   keyOrders: Readonly<Record<string, readonly string[]>> = {}
 ): E[] {
+  // A valid body, the common case: no field order to look up.
+  if (errors.length === 0) return []
   const index = new Map(fieldOrder.map((path, position) => [path, position]))
   const rank = (path: string): [number, number] => {
     const segments = path.split('.')

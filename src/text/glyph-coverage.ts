@@ -9,6 +9,7 @@ import { formatCodePoints } from '../emoji/format-code-points.ts'
 import type { EmojiFinding } from '../emoji/types.ts'
 import type { WarningDraft } from '../verdict/types.ts'
 import { codePointUnits } from './code-points.ts'
+import { faceStore, type MemoSlot } from './face-memo.ts'
 import type { Face } from './types.ts'
 
 /**
@@ -57,11 +58,27 @@ export function isInvisibleCodePoint(codePoint: number): boolean {
 }
 
 /**
+ * What each UTF-16 code unit outside the surrogates needs in a face, looked up once per face and
+ * kept on its memo: 0 not looked up yet, {@link NOTHING} (drawn, or invisible), {@link MISSING}
+ * (a glyph the face lacks). Bound: 64 KiB per face, one byte per code unit.
+ */
+const COVERAGE: MemoSlot<Uint8Array> = Object.freeze({
+  name: 'glyph coverage',
+  create: () => new Uint8Array(0x10000),
+})
+const NOTHING = 1
+const MISSING = 2
+
+/**
  * Warns about each character of a text that the face cannot draw (`face.hasCodePoint` is false):
  * in print it would be an empty box. Emoji graphemes are skipped (they print as artwork, or
  * `scanEmoji` reports them), and so are white space, controls and invisible format characters
  * (ZWJ, variation selectors …). One warning per distinct character per field, in text order;
  * code `missing-glyph`, `data` holds `character`, `code_point` (`U+2135`) and `font`.
+ *
+ * A character of the Basic Multilingual Plane is looked up in the face once (the answer is kept
+ * on the face's memo), so a text the face draws costs one table read per code unit; the emoji of
+ * the text are only needed, and only found, when a character is missing or astral.
  *
  * Never throws on user input.
  *
@@ -73,74 +90,52 @@ export function isInvisibleCodePoint(codePoint: number): boolean {
  * @param text The value of the field.
  * @param path The field path, e.g. `content.greeting`.
  * @param face The face the field is set in.
- * @param emoji The emoji of the text (`findEmoji`), when the caller has them (default: found here).
+ * @param emoji The emoji of the text (`findEmoji`), when the caller has them (default: found here
+ *   when needed).
  * @returns The warnings, empty when the face draws every character.
  */
 export function checkGlyphCoverage(
   text: string,
   path: string,
   face: Face,
-  emoji: readonly EmojiFinding[] = findEmoji(text)
+  emoji?: readonly EmojiFinding[]
 ): readonly WarningDraft[] {
   if (typeof text !== 'string') return []
+  // A face without memo (one a host built itself) gets a table for this call alone.
+  const coverage = faceStore(face, COVERAGE) ?? new Uint8Array(0x10000)
   let warnings: WarningDraft[] | undefined
-  // Characters checked already: ASCII in four 32-bit masks, the rest in a set made on demand.
-  let ascii0 = 0
-  let ascii1 = 0
-  let ascii2 = 0
-  let ascii3 = 0
-  let checked: Set<number> | undefined
+  let warned: Set<number> | undefined
+  let found = emoji
   let nextEmoji = 0
   for (let index = 0; index < text.length;) {
     const unit = text.charCodeAt(index)
-    if (unit < 0x80) {
-      // No emoji starts with an ASCII character alone: a keycap's base is followed by U+FE0F.
-      if (emoji.length === 0 || unit > 0x39 || (unit !== 0x23 && unit !== 0x2a && unit < 0x30)) {
-        index++
-        const bit = 1 << (unit & 31)
-        const word = unit >> 5
-        if (word === 0) {
-          if (ascii0 & bit) continue
-          ascii0 |= bit
-        } else if (word === 1) {
-          if (ascii1 & bit) continue
-          ascii1 |= bit
-        } else if (word === 2) {
-          if (ascii2 & bit) continue
-          ascii2 |= bit
-        } else {
-          if (ascii3 & bit) continue
-          ascii3 |= bit
-        }
-        if (isInvisibleCodePoint(unit) || face.hasCodePoint(unit)) continue
-        ;(warnings ??= []).push(missingGlyph(unit, path, face))
-        continue
-      }
+    let need = coverage[unit]
+    if (need === 0 && (unit < 0xd800 || unit > 0xdfff)) {
+      need = isInvisibleCodePoint(unit) || face.hasCodePoint(unit) ? NOTHING : MISSING
+      coverage[unit] = need
     }
-    let finding = emoji[nextEmoji]
-    while (finding && finding.index < index) finding = emoji[++nextEmoji]
-    if (finding?.index === index) {
-      index += finding.grapheme.length
-      nextEmoji += 1
+    if (need === NOTHING) {
+      index++
+      continue
+    }
+    // A character the face lacks, or a surrogate: skipped when an emoji grapheme holds it.
+    found ??= findEmoji(text)
+    let finding = found[nextEmoji]
+    while (finding && finding.index + finding.grapheme.length <= index) {
+      finding = found[++nextEmoji]
+    }
+    if (finding && finding.index <= index) {
+      index = finding.index + finding.grapheme.length
       continue
     }
     const codePoint = text.codePointAt(index) ?? 0
     index += codePointUnits(codePoint)
-    if (codePoint < 0x80) {
-      const bit = 1 << (codePoint & 31)
-      const word = codePoint >> 5
-      const seen = word === 0 ? ascii0 : word === 1 ? ascii1 : word === 2 ? ascii2 : ascii3
-      if (seen & bit) continue
-      if (word === 0) ascii0 |= bit
-      else if (word === 1) ascii1 |= bit
-      else if (word === 2) ascii2 |= bit
-      else ascii3 |= bit
-    } else {
-      checked ??= new Set()
-      if (checked.has(codePoint)) continue
-      checked.add(codePoint)
+    if (need !== MISSING && (isInvisibleCodePoint(codePoint) || face.hasCodePoint(codePoint))) {
+      continue
     }
-    if (isInvisibleCodePoint(codePoint) || face.hasCodePoint(codePoint)) continue
+    warned ??= new Set()
+    if (warned.has(codePoint)) continue
+    warned.add(codePoint)
     ;(warnings ??= []).push(missingGlyph(codePoint, path, face))
   }
   return warnings ?? []

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { expect, test } from 'vitest'
 import { isMissing } from '../../src/schema/is-missing.ts'
 
@@ -21,4 +22,17 @@ test.each([
   [{ a: null }, false],
 ])('should judge %j missing: %s', (value, expected) => {
   expect(isMissing(value)).toBe(expected)
+})
+
+test('should judge a string missing exactly when PHP trim() leaves nothing of it', () => {
+  const blank = /^[ \t\n\r\0\v]*$/
+  const text = fc.string({
+    unit: fc.constantFrom(' ', '\t', '\n', '\r', '\0', '\v', '\f', '\u00a0', 'a', '0'),
+  })
+  fc.assert(
+    fc.property(text, (value) => {
+      expect(isMissing(value)).toBe(blank.test(value))
+    }),
+    { seed: 11, numRuns: 2000 }
+  )
 })

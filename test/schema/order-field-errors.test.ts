@@ -51,3 +51,10 @@ test('should not read key orders from the prototype', () => {
   const proto = orderFieldErrors([at('content.b'), at('constructor.a')], [...order, 'constructor'])
   expect(proto.map((error) => error.path)).toEqual(['content.b', 'constructor.a'])
 })
+
+test('should give a new empty list for no errors', () => {
+  const errors: FieldErrorDraft[] = []
+  const sorted = orderFieldErrors(errors, order)
+  expect(sorted).toEqual([])
+  expect(sorted).not.toBe(errors)
+})

@@ -204,12 +204,16 @@ describe('createFontRegistry', () => {
       const found = registry.face(family, { bold, italic }).style
       return `${found.bold ? 'bold' : ''}${found.italic ? 'italic' : ''}` || 'regular'
     }
-    expect(style('Full', true, true)).toBe('bolditalic')
-    expect(style('Bold', true, true)).toBe('bold')
-    expect(style('Italic', true, true)).toBe('italic')
-    expect(style('Plain', true, true)).toBe('regular')
-    expect(style('Italic', true, false)).toBe('regular')
-    expect(style('Bold', false, true)).toBe('regular')
+    // Twice: the second round answers from the faces the registry keeps per family and style.
+    for (let round = 0; round < 2; round++) {
+      expect(style('Full', true, true)).toBe('bolditalic')
+      expect(style('Bold', true, true)).toBe('bold')
+      expect(style('Italic', true, true)).toBe('italic')
+      expect(style('Plain', true, true)).toBe('regular')
+      expect(style('Italic', true, false)).toBe('regular')
+      expect(style('Bold', false, true)).toBe('regular')
+      expect(style('Full', false, true)).toBe('italic')
+    }
     expect(registry.face('Full')).toBe(registry.face('Full', REGULAR))
     expect(registry.families).toEqual(['Full', 'Bold', 'Italic', 'Plain'])
     expect(registry.has('Full')).toBe(true)

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { isEmoji } from '../../src/emoji/is-emoji.ts'
 import { splitGraphemes } from '../../src/text/graphemes.ts'
 import { checkGlyphCoverage, isInvisibleCodePoint } from '../../src/text/glyph-coverage.ts'
+import { attachFaceMemo } from '../../src/text/face-memo.ts'
 import { createFontRegistry } from '../../src/text/font-registry.ts'
 import type { Face } from '../../src/text/types.ts'
 import { loadTestFonts, type FaceSlot } from '../helpers/fonts.ts'
@@ -21,6 +22,10 @@ const latin: Face = {
   kerning: () => 0,
   glyphPath: () => '',
 }
+
+/** The same face with a memo, as `parseFont` makes faces: coverage is kept on it across calls. */
+const latinWithMemo: Face = { ...latin }
+attachFaceMemo(latinWithMemo)
 
 const messages = (text: string, face: Face = latin) =>
   checkGlyphCoverage(text, 'content.greeting', face).map((warning) => warning.message)
@@ -115,10 +120,12 @@ describe('checkGlyphCoverage', () => {
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 16 }), (pieces) => {
         const text = pieces.join('')
-        const warned = checkGlyphCoverage(text, 'x', latin).map(
-          (warning) => warning.data?.['character']
-        )
-        expect(warned).toEqual(expected(text))
+        for (const face of [latin, latinWithMemo]) {
+          const warned = checkGlyphCoverage(text, 'x', face).map(
+            (warning) => warning.data?.['character']
+          )
+          expect(warned).toEqual(expected(text))
+        }
       }),
       { numRuns: 3000 }
     )
