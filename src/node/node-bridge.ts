@@ -27,20 +27,20 @@ import { connectRefusal, parserRefusal, rawAnswer, type ParserError } from './cl
 import { lingeringClose, type Linger, type LingerOptions } from './lingering-close.ts'
 import { bodyStream, bufferedBodyBytes, collectBody, type BodyReader } from './request-body.ts'
 import { readRequestHead, wholeServer } from './request-head.ts'
+import { requestHeaders } from './request-headers.ts'
 
 /**
- * The headers of a Node request as the Fetch standard holds them (names in lower case, repeated
- * ones joined by `, `), which is what a handler reads from a `Request` made of them.
+ * The headers of a Node request as a `Headers` (names in lower case, repeated ones joined), for
+ * a handler called through `Request`.
  *
- * @param request The Node request.
+ * @param rawHeaders The request's raw header lines.
  * @returns The headers.
  */
-function fetchHeaders(request: IncomingMessage): Headers {
+function fetchHeaders(rawHeaders: readonly string[]): Headers {
   const headers = new Headers()
-  const raw = request.rawHeaders
-  for (let index = 0; index + 1 < raw.length; index += 2) {
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
     try {
-      headers.append(raw[index] ?? '', raw[index + 1] ?? '')
+      headers.append(rawHeaders[index] ?? '', rawHeaders[index + 1] ?? '')
     } catch {
       // A header the Fetch standard cannot hold is dropped, as a browser would.
     }
@@ -53,13 +53,18 @@ function fetchHeaders(request: IncomingMessage): Headers {
  *
  * @param handler The fetch handler.
  * @param request The request's parts; a collected body becomes the `Request`'s body.
+ * @param raw The Node request's raw header lines, for the `Request`'s headers.
  * @returns The answer, headers in the order `Headers` iterates them.
  */
-async function callFetchHandler(handler: ApiHandler, request: CallRequest): Promise<CallAnswer> {
+async function callFetchHandler(
+  handler: ApiHandler,
+  request: CallRequest,
+  raw: readonly string[]
+): Promise<CallAnswer> {
   const body = request.collected ?? request.body
   const webRequest = new Request(String(request.url), {
     method: request.method,
-    headers: request.headers,
+    headers: fetchHeaders(raw),
     ...(body === null ? {} : { body, duplex: 'half' }),
   } as RequestInit)
   const answer = await handler(webRequest)
@@ -289,11 +294,14 @@ function createBridge(
     const parts: CallRequest = {
       method,
       url,
-      headers: fetchHeaders(request),
+      // Read on demand: the pipeline only `get`s a few (`request-headers.ts`).
+      headers: requestHeaders(request.rawHeaders),
       body: stream,
       collected,
     }
-    const answer = await (direct ? direct(parts) : callFetchHandler(handler, parts))
+    const answer = await (direct
+      ? direct(parts)
+      : callFetchHandler(handler, parts, request.rawHeaders))
     // What the handler did not read is drained by the lingering close, not by its stream.
     connection.body?.stop()
     connection.body = undefined

@@ -17,13 +17,22 @@
  * @module
  */
 
+/**
+ * What the pipeline reads of a request's headers: `get` only. A `Headers` is one; the Node
+ * bridge passes a lighter reader of the raw lines that `get`s the same values.
+ */
+export interface HeaderReader {
+  /** The values of a header, joined as `Headers.get` joins them; `null` when absent. */
+  get(name: string): string | null
+}
+
 /** A request as the pipeline reads it: a web `Request` has all of it except `collected`. */
 export interface CallRequest {
   /** The method as sent (the pipeline upper-cases it). */
   readonly method: string
   /** The absolute URL (an adapter that parsed it already passes the `URL`). */
   readonly url: string | URL
-  readonly headers: Headers
+  readonly headers: HeaderReader
   /** The body as a stream, `null` when there is none or it was `collected`. */
   readonly body: ReadableStream<Uint8Array> | null
   /**
