@@ -1,7 +1,7 @@
 /**
  * The work on one address block in one address element: its sender line and its recipient lines,
- * each laid out once, on first use (the rules ask for the recipient lines only; the analysis for
- * both). A `Preflight` keeps these objects in its cache, keyed by element and printed lines, so
+ * each laid out once, on first use (the analysis asks for both), and the recipient lines that are
+ * too wide, measured without a layout (all the rules ask for). A `Preflight` keeps these objects in its cache, keyed by element and printed lines, so
  * validating a body and then drawing it lays the block out once.
  *
  * @module
@@ -10,7 +10,10 @@ import {
   addressGeometry,
   layoutRecipientLines,
   layoutSenderLine,
+  measureWideLines,
+  wideLinesOf,
   type AddressGeometry,
+  type WideLine,
 } from '../address/address-block.ts'
 import type { AddressElement } from '../design/types.ts'
 import type { TextLayout } from '../layout/types.ts'
@@ -30,6 +33,7 @@ export class AddressWork {
   #geometry: AddressGeometry | undefined
   #senderLayout: TextLayout | null | undefined
   #recipientLayout: TextLayout | null | undefined
+  #wideLines: readonly WideLine[] | undefined
 
   /**
    * @param element The address element.
@@ -99,5 +103,23 @@ export class AddressWork {
           : NONE
     }
     return this.#recipientLayout ?? undefined
+  }
+
+  /**
+   * The recipient lines wider than the element (`[]` when not measurable): from the recipient
+   * layout when it is made, else measured from the advances alone (no line breaking, no glyph
+   * placed), the layout being made only for a line the measure leaves to it.
+   */
+  wideLines(): readonly WideLine[] {
+    if (this.#wideLines === undefined) {
+      const fonts = this.#environment.fonts
+      const measured =
+        this.#recipientLayout || fonts === undefined || !this.measurable
+          ? undefined
+          : measureWideLines(this.element, this.recipientLines, fonts, this.#environment.profile)
+      const layout = measured ? undefined : this.recipientLayout()
+      this.#wideLines = measured ?? (layout ? wideLinesOf(layout) : [])
+    }
+    return this.#wideLines
   }
 }

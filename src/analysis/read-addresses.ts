@@ -77,6 +77,7 @@ function addressBlocks(
           recipientOverflow_mm: recipientOverflowMm(geometry, recipientLines.length),
           senderLayout: () => work.senderLayout(),
           recipientLayout: () => work.recipientLayout(),
+          wideRecipientLines: () => work.wideLines(),
         })
       )
     })
