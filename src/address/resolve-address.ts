@@ -68,7 +68,9 @@ export function resolveAddress(
   const lines: string[] = []
   for (const template of conventions.lines) {
     const line = fillLine(template, values)
-    if (line !== '') lines.push(...line.split('\n'))
+    // Only the street part holds a line break (between `address_line1` and `address_line2`).
+    if (line.includes('\n')) for (const part of line.split('\n')) lines.push(part)
+    else if (line !== '') lines.push(line)
   }
   if (international) lines.push(countryLine(parts, country, options.locale, origin))
   return { parts, country, origin, international, conventions, locality, state, zip, lines }
@@ -110,7 +112,7 @@ function fillLine(template: string, values: Values): string {
 
 // A literal before the first printed part: kept only when it opens the template (`〒%Z`).
 function leading(template: string, index: number, literal: string): string {
-  return template.slice(0, index) === literal ? literal : ''
+  return index === literal.length && template.startsWith(literal) ? literal : ''
 }
 
 function countryLine(

@@ -34,6 +34,7 @@ export function unwrappedLineWidthEm(text: string, face: Face): number | undefin
   let sum = 0
   let content = 0
   let previous: ShapedText | undefined
+  let space: ShapedText | undefined
   let start = 0
   while (start < length) {
     const isSpace = text.charCodeAt(start) === SPACE
@@ -46,7 +47,10 @@ export function unwrappedLineWidthEm(text: string, face: Face): number | undefin
       if (unit === 0x20e3) return undefined
     }
     if (isSpace && end - start > 1) return undefined
-    const shaped = shapeText(face, text.slice(start, end))
+    // A space is one space here: shaped once per line.
+    const shaped = isSpace
+      ? (space ??= shapeText(face, ' '))
+      : shapeText(face, text.slice(start, end))
     const kern = previous ? kerningBetween(face, previous, shaped) : 0
     const width = shaped.width / face.unitsPerEm
     // The order of the sums is the line breaker's, so the widths agree to the last bit.
