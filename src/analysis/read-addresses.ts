@@ -7,7 +7,7 @@
 import { recipientOverflowMm } from '../address/address-block.ts'
 import { resolveAddress } from '../address/resolve-address.ts'
 import type { AddressBlock, PostcardAddresses } from '../address/types.ts'
-import type { Design } from '../design/types.ts'
+import type { Design, DesignElement } from '../design/types.ts'
 import type { AnalysisStore } from './analysis-store.ts'
 import { clipText, MAX_FIELD_LENGTH } from './read-body.ts'
 import type { AddressAnalysis } from './types.ts'
@@ -44,12 +44,15 @@ export function readAddresses(
         design,
         store,
         clipText(sender.lines.join(', '), MAX_FIELD_LENGTH),
-        recipient.lines.map((line) => clipText(line, MAX_FIELD_LENGTH))
+        recipient.lines
       )
       return blocks
     },
   })
 }
+
+/** The sides of a design, in the order the blocks are listed. */
+const SIDES = ['front', 'back'] as const
 
 function addressBlocks(
   design: Design,
@@ -58,10 +61,13 @@ function addressBlocks(
   lines: readonly string[]
 ): readonly AddressBlock[] {
   const blocks: AddressBlock[] = []
-  const recipientLines = Object.freeze([...lines])
-  for (const side of ['front', 'back'] as const) {
-    design.sides[side].elements.forEach((element, index) => {
-      if (element.type !== 'address') return
+  const recipientLines = Object.freeze(lines.map((line) => clipText(line, MAX_FIELD_LENGTH)))
+  // Plain loops: this runs for every body, over every element of the design.
+  for (const side of SIDES) {
+    const elements = design.sides[side].elements
+    for (let index = 0; index < elements.length; index++) {
+      const element = elements[index] as DesignElement
+      if (element.type !== 'address') continue
       const senderLine = element.sender_line ? senderText : ''
       const work = store.address(element, senderLine, recipientLines)
       const geometry = work.geometry()
@@ -80,7 +86,7 @@ function addressBlocks(
           wideRecipientLines: () => work.wideLines(),
         })
       )
-    })
+    }
   }
   return Object.freeze(blocks)
 }
