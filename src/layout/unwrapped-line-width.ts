@@ -12,23 +12,35 @@ import type { Face } from '../text/types.ts'
 
 const SPACE = 0x20
 
-/**
- * The kerning in em of glyphs with the space, per glyph id (so each map holds at most one
- * entry per glyph of the face), and the shaped space: address lines are words between single
- * spaces, so every pair the measure kerns has a space on one side. Small maps that stay in the
- * processor's cache, where the face's own pair memo is large.
- */
-interface SpaceKerning {
-  space?: ShapedText
-  /** Kerning of a glyph followed by the space. */
-  readonly before: Map<number, number>
-  /** Kerning of the space followed by a glyph. */
-  readonly after: Map<number, number>
+/** What a line needs of a word: its advance and its kerning with a space on either side. */
+interface WordMetrics {
+  /** Advance in em. */
+  readonly width: number
+  /** Kerning in em of a space followed by the word. */
+  readonly afterSpace: number
+  /** Kerning in em of the word followed by a space. */
+  readonly beforeSpace: number
 }
 
-const SPACE_KERNING: MemoSlot<SpaceKerning> = Object.freeze({
-  name: 'kerning with the space',
-  create: (): SpaceKerning => ({ before: new Map(), after: new Map() }),
+/**
+ * Per face: the shaped space and the metrics of words measured so far. Address lines are words
+ * between single spaces, so a word's advance and its two kernings with the space are all a line
+ * needs of it: one small record per word, read in one lookup, where the shape and the face's
+ * pair memo would take several (the cost of a measure is in those reads).
+ */
+interface LineMemo {
+  space?: ShapedText
+  readonly words: Map<string, WordMetrics>
+}
+
+/** Words one face keeps measured before it starts over: about 1 MB of heap at most. */
+const WORDS_LIMIT = 10_000
+/** Longer words are measured each time (a word of an address is far shorter). */
+const MAX_KEPT_LENGTH = 64
+
+const LINE_MEMO: MemoSlot<LineMemo> = Object.freeze({
+  name: 'word metrics of unwrapped lines',
+  create: (): LineMemo => ({ words: new Map() }),
 })
 
 /**
@@ -51,7 +63,7 @@ export function unwrappedLineWidthEm(text: string, face: Face): number | undefin
   if (length === 0) return 0
   if (text.charCodeAt(0) === SPACE || text.charCodeAt(length - 1) === SPACE) return undefined
   const emojiStarts = emojiStartUnits()
-  const memo = faceStore(face, SPACE_KERNING)
+  const memo = faceStore(face, LINE_MEMO)
   const space = memo ? (memo.space ??= shapeText(face, ' ')) : shapeText(face, ' ')
   const spaceWidth = space.width / face.unitsPerEm
   let sum = 0
@@ -64,32 +76,42 @@ export function unwrappedLineWidthEm(text: string, face: Face): number | undefin
       if (unit < 0x20 || unit === 0x20e3) return undefined
       if (unit >= 0xa9 && (emojiStarts.has(unit) || unit === 0xfe0f)) return undefined
     }
-    const word = shapeText(face, text.slice(start, end))
-    const kern =
-      start === 0 ? 0 : spaceKerning(face, memo?.after, space.glyphs.at(-1), word.glyphs[0], false)
+    const word = wordMetrics(face, memo, space, text.slice(start, end))
     // The order of the sums is the line breaker's, so the widths agree to the last bit.
-    sum += kern + word.width / face.unitsPerEm
+    sum += (start === 0 ? 0 : word.afterSpace) + word.width
     if (end === length) return sum
     if (text.charCodeAt(end + 1) === SPACE) return undefined
-    sum += spaceKerning(face, memo?.before, word.glyphs.at(-1), space.glyphs[0], true) + spaceWidth
+    sum += word.beforeSpace + spaceWidth
     start = end + 1
   }
 }
 
-/** Kerning in em of a glyph and the space, kept per glyph (`0` when either has no glyph). */
-function spaceKerning(
+/** The metrics of a word, kept on the face's memo. */
+function wordMetrics(
   face: Face,
-  kept: Map<number, number> | undefined,
-  left: number | undefined,
-  right: number | undefined,
-  spaceRight: boolean
-): number {
-  if (left === undefined || right === undefined) return 0
-  const glyph = spaceRight ? left : right
-  let value = kept?.get(glyph)
-  if (value === undefined) {
-    value = face.kerning(left, right) / face.unitsPerEm
-    kept?.set(glyph, value)
+  memo: LineMemo | undefined,
+  space: ShapedText,
+  text: string
+): WordMetrics {
+  const kept = memo?.words.get(text)
+  if (kept) return kept
+  const shaped = shapeText(face, text)
+  const metrics: WordMetrics = {
+    width: shaped.width / face.unitsPerEm,
+    afterSpace: kerningBetween(face, space, shaped),
+    beforeSpace: kerningBetween(face, shaped, space),
   }
-  return value
+  if (memo && text.length <= MAX_KEPT_LENGTH) {
+    if (memo.words.size >= WORDS_LIMIT) memo.words.clear()
+    memo.words.set(text, metrics)
+  }
+  return metrics
+}
+
+/** Kerning in em between the last glyph of one shape and the first of the next. */
+function kerningBetween(face: Face, left: ShapedText, right: ShapedText): number {
+  const last = left.glyphs[left.glyphs.length - 1]
+  const first = right.glyphs[0]
+  if (last === undefined || first === undefined) return 0
+  return face.kerning(last, first) / face.unitsPerEm
 }
