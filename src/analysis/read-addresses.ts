@@ -5,6 +5,7 @@
  * @module
  */
 import { recipientOverflowMm } from '../address/address-block.ts'
+import { recognizeCountry } from '../address/recognize-country.ts'
 import { resolveAddress } from '../address/resolve-address.ts'
 import type { AddressBlock, PostcardAddresses } from '../address/types.ts'
 import type { Design, DesignElement } from '../design/types.ts'
@@ -33,8 +34,19 @@ export function readAddresses(
   design: Design,
   store: AnalysisStore
 ): PostcardAddresses {
-  const sender = resolveAddress(from, { from: to })
-  const recipient = resolveAddress(to, { from })
+  // Each address's country is recognised once, as a destination and as the other's origin.
+  const values: string[] = []
+  const codes: (string | undefined)[] = []
+  const recognize = (country: string): string | undefined => {
+    const index = values.indexOf(country)
+    if (index >= 0) return codes[index]
+    const code = recognizeCountry(country)
+    values.push(country)
+    codes.push(code)
+    return code
+  }
+  const sender = resolveAddress(from, { from: to }, recognize)
+  const recipient = resolveAddress(to, { from }, recognize)
   let blocks: readonly AddressBlock[] | undefined
   return Object.freeze({
     sender,
