@@ -12,7 +12,7 @@ import { profileRules, type RendererProfile } from '../layout/renderer-profile.t
 import type { TextLayout } from '../layout/types.ts'
 import { MM_PER_PT, PX_PER_MM, PX_PER_PT } from '../layout/units.ts'
 import { unwrappedLineWidthEm } from '../layout/unwrapped-line-width.ts'
-import type { FontRegistry } from '../text/types.ts'
+import type { Face, FontRegistry } from '../text/types.ts'
 
 /** The sender line's font size as a share of the element's: visibly smaller (Deutsche Post). */
 export const SENDER_SCALE = 0.7
@@ -179,9 +179,6 @@ export interface WideLine {
 
 const NO_WIDE_LINES: readonly WideLine[] = Object.freeze([])
 
-/** The face address lines are set in. */
-const REGULAR = Object.freeze({ bold: false, italic: false })
-
 /**
  * The lines of a layout that stick out on the right (`width_overflow_mm > 0`).
  *
@@ -201,7 +198,7 @@ export function wideLinesOf(layout: TextLayout): readonly WideLine[] {
  *
  * @param element The design's address element.
  * @param recipientLines The recipient lines as printed.
- * @param fonts The fonts holding the element's family.
+ * @param face The regular face of the element's family.
  * @param profile The renderer profile.
  * @returns The wide lines, or `undefined` when a line needs the layout (an emoji, white space
  *   the layout collapses): then measure {@link layoutRecipientLines} instead.
@@ -209,11 +206,10 @@ export function wideLinesOf(layout: TextLayout): readonly WideLine[] {
 export function measureWideLines(
   element: AddressElement,
   recipientLines: readonly string[],
-  fonts: FontRegistry,
+  face: Face,
   profile: RendererProfile
 ): readonly WideLine[] | undefined {
   const rules = profileRules(profile)
-  const face = fonts.face(element.font_family, REGULAR)
   const sizePt = rules.shapingSizePt(element.font_size_pt)
   const sizePx = sizePt * PX_PER_PT
   const sizeMm = sizePt * MM_PER_PT

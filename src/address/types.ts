@@ -6,6 +6,7 @@
  */
 import type { AddressElement } from '../design/types.ts'
 import type { TextLayout } from '../layout/types.ts'
+import type { Face } from '../text/types.ts'
 import type { WideLine } from './address-block.ts'
 
 /**
@@ -120,6 +121,8 @@ export interface AddressBlock {
    * without it when it is not made yet); `[]` without lines or without the family.
    */
   wideRecipientLines(): readonly WideLine[]
+  /** The regular face of the element's family; `undefined` without the family. */
+  face(): Face | undefined
 }
 
 /**

@@ -17,6 +17,7 @@ import {
 } from '../address/address-block.ts'
 import type { AddressElement } from '../design/types.ts'
 import type { TextLayout } from '../layout/types.ts'
+import type { Face } from '../text/types.ts'
 import type { AnalysisEnvironment } from './analysis-environment.ts'
 
 /** Marks a layout that was not made (`undefined` means "not asked yet"). */
@@ -34,6 +35,7 @@ export class AddressWork {
   #senderLayout: TextLayout | null | undefined
   #recipientLayout: TextLayout | null | undefined
   #wideLines: readonly WideLine[] | undefined
+  #face: Face | null | undefined
 
   /**
    * @param element The address element.
@@ -67,6 +69,16 @@ export class AddressWork {
   get measurable(): boolean {
     const fonts = this.#environment.fonts
     return fonts !== undefined && fonts.has(this.element.font_family)
+  }
+
+  /** The regular face of the element's family; `undefined` when not measurable. */
+  face(): Face | undefined {
+    if (this.#face === undefined) {
+      const fonts = this.#environment.fonts
+      this.#face =
+        fonts !== undefined && this.measurable ? fonts.face(this.element.font_family) : NONE
+    }
+    return this.#face ?? undefined
   }
 
   /** The sender line laid out; `undefined` when none is printed or not measurable. */
@@ -112,11 +124,10 @@ export class AddressWork {
    */
   wideLines(): readonly WideLine[] {
     if (this.#wideLines === undefined) {
-      const fonts = this.#environment.fonts
-      const measured =
-        this.#recipientLayout || fonts === undefined || !this.measurable
-          ? undefined
-          : measureWideLines(this.element, this.recipientLines, fonts, this.#environment.profile)
+      const face = this.#recipientLayout ? undefined : this.face()
+      const measured = face
+        ? measureWideLines(this.element, this.recipientLines, face, this.#environment.profile)
+        : undefined
       const layout = measured ? undefined : this.recipientLayout()
       this.#wideLines = measured ?? (layout ? wideLinesOf(layout) : [])
     }

@@ -96,6 +96,7 @@ function addressBlocks(
           senderLayout: () => work.senderLayout(),
           recipientLayout: () => work.recipientLayout(),
           wideRecipientLines: () => work.wideLines(),
+          face: () => work.face(),
         })
       )
     }

@@ -60,7 +60,7 @@ describe('measureWideLines', () => {
         for (const profile of PROFILES) {
           for (const width_mm of [20, 35, 56, 80]) {
             const element = { ...greetingAddress, font_family, width_mm }
-            const measured = measureWideLines(element, lines, fonts, profile)
+            const measured = measureWideLines(element, lines, fonts.face(font_family), profile)
             expect(measured).toEqual(laidOutWideLines(element, lines, profile))
             wide += measured?.length ?? 0
           }
@@ -108,7 +108,7 @@ describe('measureWideLines', () => {
         (lines, font_family, width_mm, font_size_pt, profile) => {
           runs++
           const element = { ...greetingAddress, font_family, width_mm, font_size_pt }
-          const measured = measureWideLines(element, lines, fonts, profile)
+          const measured = measureWideLines(element, lines, fonts.face(font_family), profile)
           if (measured === undefined) return
           answered++
           wide += measured.length
