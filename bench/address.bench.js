@@ -2,11 +2,12 @@
 // address warm; the address rules add at most 10 µs to validatePostcard.
 // Unique traffic: every call gets another address (names, streets, postal codes and countries
 // vary), as a campaign sends one recipient per request; no analysis is cached between calls
-// (each call has a fresh store, as validatePostcard; the fonts' per-face memo of shaped words
-// stays warm, as in a server).
+// (each call has a fresh store, as validatePostcard; the fonts' per-face memos of shaped and
+// measured words stay warm, as in a server).
 // The rule rows run what validatePostcard runs for addresses: `from` and `to` resolved once
-// (readAddresses), then the five address rules of the registry; with fonts the address block is
-// laid out once there, and the analysis and the preview read that layout (no second one).
+// (readAddresses), then the five address rules of the registry; with fonts the rules measure the
+// widths of the recipient lines from their words' advances (no layout: the analysis lays the block
+// out once, for the preview and the proof).
 // Imports the BUILT code: run `npx tsc -p tsconfig.build.json` first (`npm run bench` does).
 import { readFile } from 'node:fs/promises'
 import { Bench } from 'tinybench'
@@ -110,7 +111,7 @@ export async function run() {
     .add('address rules of validatePostcard (from + to, no fonts)', () =>
       judgeAddresses(bodies[next()], undefined)
     )
-    .add('address rules with fonts (the block laid out once, shared with the preview)', () =>
+    .add('address rules with fonts (line widths measured, no layout)', () =>
       judgeAddresses(bodies[next()], fonts)
     )
     .add('validatePostcard, unique a6-greeting body, no fonts (for the ratio)', () =>

@@ -10,8 +10,9 @@ import type { AddressElement } from '../design/types.ts'
 import { layoutPlainText } from '../layout/layout-plain-text.ts'
 import { profileRules, type RendererProfile } from '../layout/renderer-profile.ts'
 import type { TextLayout } from '../layout/types.ts'
-import { MM_PER_PT } from '../layout/units.ts'
-import type { FontRegistry } from '../text/types.ts'
+import { MM_PER_PT, PX_PER_MM, PX_PER_PT } from '../layout/units.ts'
+import { unwrappedLineWidthEm } from '../layout/unwrapped-line-width.ts'
+import type { Face, FontRegistry } from '../text/types.ts'
 
 /** The sender line's font size as a share of the element's: visibly smaller (Deutsche Post). */
 export const SENDER_SCALE = 0.7
@@ -164,6 +165,80 @@ export function layoutRecipientLines(
   return layoutLines(recipientLines, box, fonts, profile)
 }
 
+/** A recipient line wider than its element, as its layout line reports it. */
+export interface WideLine {
+  /** Index of the line among the recipient lines (and the layout's lines). */
+  readonly index: number
+  /** Width of the line's content in mm. */
+  readonly width_mm: number
+  /** Width of the element in mm. */
+  readonly available_width_mm: number
+  /** How far the line sticks out on the right in mm (more than 0). */
+  readonly width_overflow_mm: number
+}
+
+const NO_WIDE_LINES: readonly WideLine[] = Object.freeze([])
+
+/**
+ * The lines of a layout that stick out on the right (`width_overflow_mm > 0`).
+ *
+ * @param layout A layout of recipient lines.
+ * @returns Those lines, in order.
+ */
+export function wideLinesOf(layout: TextLayout): readonly WideLine[] {
+  const wide = layout.lines.filter((line) => line.width_overflow_mm > 0)
+  return wide.length === 0 ? NO_WIDE_LINES : wide
+}
+
+/**
+ * The recipient lines wider than the element, measured from the advances of their words
+ * without laying them out: what {@link layoutRecipientLines} reports (the same widths to the last
+ * bit, the same rounding of the renderer profile), for the verdict, which needs nothing else.
+ * Lines never wrap, so no line break is searched and no glyph is placed.
+ *
+ * @param element The design's address element.
+ * @param recipientLines The recipient lines as printed.
+ * @param face The regular face of the element's family.
+ * @param profile The renderer profile.
+ * @returns The wide lines, or `undefined` when a line needs the layout (an emoji, white space
+ *   the layout collapses): then measure {@link layoutRecipientLines} instead.
+ */
+export function measureWideLines(
+  element: AddressElement,
+  recipientLines: readonly string[],
+  face: Face,
+  profile: RendererProfile
+): readonly WideLine[] | undefined {
+  const rules = profileRules(profile)
+  const sizePt = rules.shapingSizePt(element.font_size_pt)
+  const sizePx = sizePt * PX_PER_PT
+  const sizeMm = sizePt * MM_PER_PT
+  const availableMm = Math.max(0, element.width_mm)
+  const availablePx = availableMm * PX_PER_MM
+  let wide: WideLine[] | undefined
+  for (let index = 0; index < recipientLines.length; index++) {
+    const contentEm = unwrappedLineWidthEm(addressLayoutLine(recipientLines[index] as string), face)
+    if (contentEm === undefined) return undefined
+    // As the line breaker rounds a line of one inline item (`chromium`: up to a layout unit).
+    const widthEm =
+      rules.snapsItems && sizePx > 0
+        ? contentEm > 0
+          ? rules.itemWidthPx(contentEm * sizePx) / sizePx
+          : 0
+        : contentEm
+    if (rules.fits(widthEm * sizePx, availablePx)) continue
+    const width = widthEm * sizeMm
+    if (!(width - availableMm > 0)) continue
+    ;(wide ??= []).push({
+      index,
+      width_mm: width,
+      available_width_mm: availableMm,
+      width_overflow_mm: width - availableMm,
+    })
+  }
+  return wide ?? NO_WIDE_LINES
+}
+
 // Runs of two or more spaces: a post's spacing (`1016 GV  AMSTERDAM`).
 const SPACE_RUN = / {2,}/g
 
@@ -176,7 +251,12 @@ const SPACE_RUN = / {2,}/g
  * @returns The text to lay out.
  */
 export function addressLayoutText(lines: readonly string[]): string {
-  return lines
-    .map((line) => line.replace(SPACE_RUN, (run) => `${'\u00a0'.repeat(run.length - 1)} `))
-    .join('\n')
+  return lines.map(addressLayoutLine).join('\n')
+}
+
+/** One address line as the layout engine sets it (see {@link addressLayoutText}). */
+function addressLayoutLine(line: string): string {
+  return line.includes('  ')
+    ? line.replace(SPACE_RUN, (run) => `${'\u00a0'.repeat(run.length - 1)} `)
+    : line
 }

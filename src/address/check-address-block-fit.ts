@@ -1,6 +1,6 @@
 /**
  * The recipient block in its design element: room for every line, and every line within the
- * element's width, read from the block's one layout.
+ * element's width, measured as the block's layout measures it.
  *
  * @module
  */
@@ -15,9 +15,9 @@ import type { AddressContext } from './address-context.ts'
  *
  * - `address-lines-overflow`: more recipient lines than the element holds below the sender line
  *   (judged without fonts too: line boxes need no font);
- * - `address-line-too-wide`: a recipient line wider than the element in its font, as the
- *   analysis laid it out with the same engine as content, with the overflow in mm (lines never
- *   wrap: the post reads each line as one part of the address).
+ * - `address-line-too-wide`: a recipient line wider than the element in its font, measured as
+ *   the same engine lays out content (the block's layout reports the same widths), with the
+ *   overflow in mm (lines never wrap: the post reads each line as one part of the address).
  *
  * The sender line is not judged: sorting machines read the recipient block only, and a sender
  * line wider than the element is drawn sticking out, marked, in the preview.
@@ -45,10 +45,9 @@ export const checkAddressBlockFit = defineRule<AddressContext>({
           },
         })
       }
-      for (const line of block.recipientLayout()?.lines ?? []) {
-        if (!(line.width_overflow_mm > 0)) continue
+      for (const line of block.wideRecipientLines()) {
         const overflow = roundMm(line.width_overflow_mm)
-        const text = recipientLines[line.index] ?? line.text
+        const text = recipientLines[line.index] ?? ''
         const available = roundMm(line.available_width_mm)
         report.warn({
           code: 'address-line-too-wide',

@@ -27,12 +27,12 @@ export const checkAddressFontSize = defineRule<AddressContext>({
   spec: '2.3 (address object)',
   summary:
     'Warns (the spec leaves address formats open) about an address font whose capitals are smaller than sorting machines read.',
-  run({ addresses, fonts }, report) {
-    for (const { element, path, recipientLines } of addresses.blocks()) {
-      if (fonts === undefined || !fonts.has(element.font_family) || recipientLines.length === 0) {
-        continue
-      }
-      const face = fonts.face(element.font_family)
+  run({ addresses }, report) {
+    for (const block of addresses.blocks()) {
+      const { element, path, recipientLines } = block
+      if (recipientLines.length === 0) continue
+      const face = block.face()
+      if (face === undefined) continue
       const capRatio = capHeight(face) / face.unitsPerEm
       const capMm = capRatio * element.font_size_pt * MM_PER_PT
       if (capMm + 1e-9 >= MIN_CAP_HEIGHT_MM) continue

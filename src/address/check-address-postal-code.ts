@@ -38,8 +38,8 @@ function judgePostalCode(address: ResolvedAddress, side: AddressSide, report: Re
   const { country, conventions, zip, parts } = address
   if (country === undefined || parts.zip === '' || conventions.zip === undefined) return
   const path = `${side}.zip`
-  const name = countryName(country, 'en')
   if (!conventions.zip.test(zip)) {
+    const name = countryName(country, 'en')
     const examples = conventions.zipExamples.map((example) => `\`${example}\``).join(' or ')
     report.warn({
       code: 'zip-format',
@@ -51,6 +51,7 @@ function judgePostalCode(address: ResolvedAddress, side: AddressSide, report: Re
   }
   const range = POSTAL_CODE_RANGES[country]
   if (range && !range.pattern.test(zip)) {
+    const name = countryName(country, 'en')
     report.warn({
       code: 'zip-range',
       path,

@@ -19,8 +19,8 @@ export interface ResolveAddressOptions extends Omit<FormatAddressOptions, 'from'
   readonly from?: unknown
 }
 
-/** The parts Google's notation names (by letter: `N` for `%N`), as printed. */
-type Values = Readonly<Record<string, string>>
+/** The parts Google's notation names, as printed, in the order of {@link PART_LETTERS}. */
+type Values = readonly string[]
 
 /** The letters of Google's notation that name a part (`%N`, `%Z` …); `%n` is a new line. */
 const PART_LETTERS = 'NOADCSZX'
@@ -32,16 +32,19 @@ const PART_LETTERS = 'NOADCSZX'
  *
  * @param address An address object (anything: missing or mistyped fields are left out).
  * @param options The origin (`from`) and the country line's language (`locale`).
+ * @param recognize How country values are recognised: {@link recognizeCountry}, or a caller's
+ *   memo of it (the sender and the recipient of a card recognise the same two values).
  * @returns The resolved address with its printed lines.
  */
 export function resolveAddress(
   address: unknown,
-  options: ResolveAddressOptions = {}
+  options: ResolveAddressOptions = {},
+  recognize: (country: string) => string | undefined = recognizeCountry
 ): ResolvedAddress {
   const parts = readAddress(address)
-  const country = parts.country === '' ? undefined : recognizeCountry(parts.country)
+  const country = parts.country === '' ? undefined : recognize(parts.country)
   const fromCountry = originValue(options.from)
-  const origin = fromCountry === '' ? country : recognizeCountry(fromCountry)
+  const origin = fromCountry === '' ? country : recognize(fromCountry)
   // An origin we cannot read still means the card may cross a border: print the country line
   // unless both values are the same text.
   const international =
@@ -55,20 +58,23 @@ export function resolveAddress(
   const zip = writePostalCode(parts.zip, conventions)
   // Only the city, state and postal code are ever upper-cased: street lines and names as sent.
   const upper = international ? conventions.upper + INTERNATIONAL_UPPER : conventions.upper
-  const values: Values = {
-    N: join(parts.first_name, parts.last_name),
-    O: parts.company,
-    A: join(parts.address_line1, parts.address_line2, '\n'),
-    D: '',
-    C: upper.includes('C') ? locality.toUpperCase() : locality,
-    S: upper.includes('S') ? state.toUpperCase() : state,
-    Z: upper.includes('Z') ? zip.toUpperCase() : zip,
-    X: '',
-  }
+  // `%N %O %A %D %C %S %Z %X`, as PART_LETTERS orders them.
+  const values: Values = [
+    join(parts.first_name, parts.last_name),
+    parts.company,
+    join(parts.address_line1, parts.address_line2, '\n'),
+    '',
+    upper.includes('C') ? locality.toUpperCase() : locality,
+    upper.includes('S') ? state.toUpperCase() : state,
+    upper.includes('Z') ? zip.toUpperCase() : zip,
+    '',
+  ]
   const lines: string[] = []
   for (const template of conventions.lines) {
     const line = fillLine(template, values)
-    if (line !== '') lines.push(...line.split('\n'))
+    // Only the street part holds a line break (between `address_line1` and `address_line2`).
+    if (line.includes('\n')) for (const part of line.split('\n')) lines.push(part)
+    else if (line !== '') lines.push(line)
   }
   if (international) lines.push(countryLine(parts, country, options.locale, origin))
   return { parts, country, origin, international, conventions, locality, state, zip, lines }
@@ -92,11 +98,12 @@ function fillLine(template: string, values: Values): string {
   // A scan for `%` (no regular expression): this runs for every line of every address.
   for (let index = template.indexOf('%'); index !== -1; index = template.indexOf('%', index + 1)) {
     const letter = template.charAt(index + 1)
-    if (letter === '' || !PART_LETTERS.includes(letter)) continue
+    const slot = letter === '' ? -1 : PART_LETTERS.indexOf(letter)
+    if (slot < 0) continue
     const literal = template.slice(at, index)
     at = index + 2
     if (literal !== '') pending = literal
-    const value = values[letter] ?? ''
+    const value = values[slot] ?? ''
     if (value === '') continue
     line += printed ? pending : leading(template, index, pending)
     line += value
@@ -110,7 +117,7 @@ function fillLine(template: string, values: Values): string {
 
 // A literal before the first printed part: kept only when it opens the template (`〒%Z`).
 function leading(template: string, index: number, literal: string): string {
-  return template.slice(0, index) === literal ? literal : ''
+  return index === literal.length && template.startsWith(literal) ? literal : ''
 }
 
 function countryLine(

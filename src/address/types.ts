@@ -6,6 +6,8 @@
  */
 import type { AddressElement } from '../design/types.ts'
 import type { TextLayout } from '../layout/types.ts'
+import type { Face } from '../text/types.ts'
+import type { WideLine } from './address-block.ts'
 
 /**
  * An address object (spec 2.3, the same shape for `from` and `to`). Every field is optional
@@ -114,6 +116,13 @@ export interface AddressBlock {
   senderLayout(): TextLayout | undefined
   /** The recipient lines laid out; `undefined` without lines or without the family. */
   recipientLayout(): TextLayout | undefined
+  /**
+   * The recipient lines wider than the element, as the recipient layout reports them (measured
+   * without it when it is not made yet); `[]` without lines or without the family.
+   */
+  wideRecipientLines(): readonly WideLine[]
+  /** The regular face of the element's family; `undefined` without the family. */
+  face(): Face | undefined
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The work on one address block in one address element: its sender line and its recipient lines,
- * each laid out once, on first use (the rules ask for the recipient lines only; the analysis for
- * both). A `Preflight` keeps these objects in its cache, keyed by element and printed lines, so
+ * each laid out once, on first use (the analysis asks for both), and the recipient lines that are
+ * too wide, measured without a layout (all the rules ask for). A `Preflight` keeps these objects in its cache, keyed by element and printed lines, so
  * validating a body and then drawing it lays the block out once.
  *
  * @module
@@ -10,10 +10,14 @@ import {
   addressGeometry,
   layoutRecipientLines,
   layoutSenderLine,
+  measureWideLines,
+  wideLinesOf,
   type AddressGeometry,
+  type WideLine,
 } from '../address/address-block.ts'
 import type { AddressElement } from '../design/types.ts'
 import type { TextLayout } from '../layout/types.ts'
+import type { Face } from '../text/types.ts'
 import type { AnalysisEnvironment } from './analysis-environment.ts'
 
 /** Marks a layout that was not made (`undefined` means "not asked yet"). */
@@ -30,6 +34,8 @@ export class AddressWork {
   #geometry: AddressGeometry | undefined
   #senderLayout: TextLayout | null | undefined
   #recipientLayout: TextLayout | null | undefined
+  #wideLines: readonly WideLine[] | undefined
+  #face: Face | null | undefined
 
   /**
    * @param element The address element.
@@ -63,6 +69,16 @@ export class AddressWork {
   get measurable(): boolean {
     const fonts = this.#environment.fonts
     return fonts !== undefined && fonts.has(this.element.font_family)
+  }
+
+  /** The regular face of the element's family; `undefined` when not measurable. */
+  face(): Face | undefined {
+    if (this.#face === undefined) {
+      const fonts = this.#environment.fonts
+      this.#face =
+        fonts !== undefined && this.measurable ? fonts.face(this.element.font_family) : NONE
+    }
+    return this.#face ?? undefined
   }
 
   /** The sender line laid out; `undefined` when none is printed or not measurable. */
@@ -99,5 +115,22 @@ export class AddressWork {
           : NONE
     }
     return this.#recipientLayout ?? undefined
+  }
+
+  /**
+   * The recipient lines wider than the element (`[]` when not measurable): from the recipient
+   * layout when it is made, else measured from the advances alone (no line breaking, no glyph
+   * placed), the layout being made only for a line the measure leaves to it.
+   */
+  wideLines(): readonly WideLine[] {
+    if (this.#wideLines === undefined) {
+      const face = this.#recipientLayout ? undefined : this.face()
+      const measured = face
+        ? measureWideLines(this.element, this.recipientLines, face, this.#environment.profile)
+        : undefined
+      const layout = measured ? undefined : this.recipientLayout()
+      this.#wideLines = measured ?? (layout ? wideLinesOf(layout) : [])
+    }
+    return this.#wideLines
   }
 }

@@ -5,9 +5,10 @@
  * @module
  */
 import { recipientOverflowMm } from '../address/address-block.ts'
+import { recognizeCountry } from '../address/recognize-country.ts'
 import { resolveAddress } from '../address/resolve-address.ts'
 import type { AddressBlock, PostcardAddresses } from '../address/types.ts'
-import type { Design } from '../design/types.ts'
+import type { Design, DesignElement } from '../design/types.ts'
 import type { AnalysisStore } from './analysis-store.ts'
 import { clipText, MAX_FIELD_LENGTH } from './read-body.ts'
 import type { AddressAnalysis } from './types.ts'
@@ -33,8 +34,19 @@ export function readAddresses(
   design: Design,
   store: AnalysisStore
 ): PostcardAddresses {
-  const sender = resolveAddress(from, { from: to })
-  const recipient = resolveAddress(to, { from })
+  // Each address's country is recognised once, as a destination and as the other's origin.
+  const values: string[] = []
+  const codes: (string | undefined)[] = []
+  const recognize = (country: string): string | undefined => {
+    const index = values.indexOf(country)
+    if (index >= 0) return codes[index]
+    const code = recognizeCountry(country)
+    values.push(country)
+    codes.push(code)
+    return code
+  }
+  const sender = resolveAddress(from, { from: to }, recognize)
+  const recipient = resolveAddress(to, { from }, recognize)
   let blocks: readonly AddressBlock[] | undefined
   return Object.freeze({
     sender,
@@ -44,12 +56,15 @@ export function readAddresses(
         design,
         store,
         clipText(sender.lines.join(', '), MAX_FIELD_LENGTH),
-        recipient.lines.map((line) => clipText(line, MAX_FIELD_LENGTH))
+        recipient.lines
       )
       return blocks
     },
   })
 }
+
+/** The sides of a design, in the order the blocks are listed. */
+const SIDES = ['front', 'back'] as const
 
 function addressBlocks(
   design: Design,
@@ -58,10 +73,13 @@ function addressBlocks(
   lines: readonly string[]
 ): readonly AddressBlock[] {
   const blocks: AddressBlock[] = []
-  const recipientLines = Object.freeze([...lines])
-  for (const side of ['front', 'back'] as const) {
-    design.sides[side].elements.forEach((element, index) => {
-      if (element.type !== 'address') return
+  const recipientLines = Object.freeze(lines.map((line) => clipText(line, MAX_FIELD_LENGTH)))
+  // Plain loops: this runs for every body, over every element of the design.
+  for (const side of SIDES) {
+    const elements = design.sides[side].elements
+    for (let index = 0; index < elements.length; index++) {
+      const element = elements[index] as DesignElement
+      if (element.type !== 'address') continue
       const senderLine = element.sender_line ? senderText : ''
       const work = store.address(element, senderLine, recipientLines)
       const geometry = work.geometry()
@@ -77,9 +95,11 @@ function addressBlocks(
           recipientOverflow_mm: recipientOverflowMm(geometry, recipientLines.length),
           senderLayout: () => work.senderLayout(),
           recipientLayout: () => work.recipientLayout(),
+          wideRecipientLines: () => work.wideLines(),
+          face: () => work.face(),
         })
       )
-    })
+    }
   }
   return Object.freeze(blocks)
 }

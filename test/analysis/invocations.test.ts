@@ -2,9 +2,9 @@
  * Work done once (issue 11): counts the reader, the parser and the layout engine while a body is
  * validated and previewed, and pins "each value read and parsed once, each area laid out once
  * (its lines broken once, its glyphs placed once on those lines, and only when it is drawn),
- * the address block laid out once", and that drawing an analysis reads and lays out nothing. A
- * parse is remark-parse's, or the exact fast path's when it reads the text
- * (`parseSimpleMarkdown`); a text it leaves goes to remark-parse, and is counted once there.
+ * the address block laid out once, and only for a drawing", and that drawing an analysis reads
+ * and lays out nothing. A parse is remark-parse's, or the exact fast path's when it reads the
+ * text (`parseSimpleMarkdown`); a text it leaves goes to remark-parse, and is counted once there.
  */
 import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import a5TenAreas from '../../designs/a5-ten-areas.json' with { type: 'json' }
@@ -166,14 +166,15 @@ describe('one reading and one layout per value (10-area sample card)', () => {
     expect([...areaLayouts().values()]).toEqual(Array<number>(10).fill(1))
     expect(areaLayouts().size).toBe(10)
     expect(calls.placeBlocks).toEqual([])
-    // The one whole layout is the address block's (its lines never wrap: nothing to break).
-    expect(calls.layoutBlocks).toHaveLength(addressLayouts())
+    // No whole layout: the address block's lines never wrap, their widths are measured alone.
+    expect(calls.layoutBlocks).toEqual([])
   })
 
-  test('should lay the address block out once for the rules and the analysis', () => {
+  test('should lay the address block out for the analysis only, never for a verdict', () => {
     const verdict = validatePostcard(body, design, { fonts })
-    // The rules measure the recipient lines only: the sender line waits for an analysis.
-    expect(addressLayouts()).toBe(1)
+    // The rules measure the widths of the recipient lines from their advances (lines never
+    // wrap): no layout; the sender line and the recipient block wait for an analysis.
+    expect(addressLayouts()).toBe(0)
     for (const list of Object.values(calls)) list.length = 0
     // Without fonts nothing is laid out; the line count is judged all the same.
     validatePostcard(body, design)
