@@ -7,10 +7,18 @@
 import type { SanitizedArtwork } from '../scene/emoji-artworks.ts'
 import { glyphOutline } from '../scene/glyph-outline.ts'
 import type { ExclusionClip } from '../scene/scene-types.ts'
+import { faceStore, type MemoSlot } from '../text/face-memo.ts'
 import type { Face } from '../text/types.ts'
 import { formatNumber } from './format-number.ts'
 import { svgTreeMarkup } from '../svg/sanitize-svg.ts'
-import { joinMarkup, svgElement, type SvgMarkup } from './svg-element.ts'
+import {
+  escapedAttribute,
+  joinMarkup,
+  svgElement,
+  svgPathDefinition,
+  type EscapedAttribute,
+  type SvgMarkup,
+} from './svg-element.ts'
 
 /** Collects definitions while a side is written; ids depend only on what is used and in which order. */
 export interface PreviewDefs {
@@ -30,6 +38,27 @@ export interface PreviewDefs {
 }
 
 const idSafe = /^[a-z0-9][a-z0-9-]{0,127}$/i
+
+/**
+ * Outlines of a face as escaped `d` values by glyph id, on the face's memo beside the compacted
+ * outlines ({@link glyphOutline}): escaping scans the whole path data, most of a preview's bytes,
+ * so a glyph is escaped once per registry, not once per preview (at most one entry per glyph).
+ */
+const SVG_OUTLINES: MemoSlot<Map<number, EscapedAttribute>> = Object.freeze({
+  name: 'escaped SVG outlines',
+  create: () => new Map<number, EscapedAttribute>(),
+})
+
+/** The outline of a glyph as an escaped attribute value (`''` for a glyph without outline). */
+function svgOutline(face: Face, glyphId: number): EscapedAttribute {
+  const cache = faceStore(face, SVG_OUTLINES)
+  let d = cache?.get(glyphId)
+  if (d === undefined) {
+    d = escapedAttribute(glyphOutline(face, glyphId))
+    cache?.set(glyphId, d)
+  }
+  return d
+}
 
 /**
  * Creates the definitions of one side.
@@ -60,11 +89,11 @@ export function createPreviewDefs(prefix: string): PreviewDefs {
       }
       const known = used.ids.get(glyphId)
       if (known !== undefined) return known === '' ? undefined : known
-      const d = glyphOutline(face, glyphId)
+      const d = svgOutline(face, glyphId)
       const id = d === '' ? '' : `${prefix}g${used.index}-${glyphId}`
       used.ids.set(glyphId, id)
       if (id === '') return undefined
-      parts.push(svgElement('path', { id, d }))
+      parts.push(svgPathDefinition(id, d))
       return id
     },
     artwork(artwork) {

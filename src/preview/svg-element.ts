@@ -165,6 +165,35 @@ export function svgUse(href: string, x: string): SvgMarkup {
 }
 
 /**
+ * An attribute value escaped once with {@link escapeXmlAttribute}, for a value written again and
+ * again (a glyph's outline, defined on every preview that uses the glyph).
+ */
+export type EscapedAttribute = string & { readonly [markupBrand]: 'attribute' }
+
+/**
+ * Escapes an attribute value once, for {@link svgPathDefinition}.
+ *
+ * @param value Any string.
+ * @returns The escaped value, without the quotes.
+ */
+export function escapedAttribute(value: string): EscapedAttribute {
+  return escapeXmlAttribute(value) as EscapedAttribute
+}
+
+/**
+ * `svgElement('path', { id, d })`, byte for byte, with path data escaped beforehand: the path
+ * data of the glyph outlines is most of a preview's bytes, and a glyph is defined again on every
+ * preview that uses it.
+ *
+ * @param id The id.
+ * @param d The path data, from {@link escapedAttribute}.
+ * @returns The element's markup.
+ */
+export function svgPathDefinition(id: string, d: EscapedAttribute): SvgMarkup {
+  return `<path id="${escapeXmlAttribute(id)}" d="${d}"/>` as SvgMarkup
+}
+
+/**
  * A text node: the given text escaped with {@link escapeXmlText}.
  *
  * @param value Any string.

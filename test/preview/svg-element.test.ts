@@ -3,10 +3,12 @@ import fc from 'fast-check'
 import {
   escapeXmlAttribute,
   escapeXmlText,
+  escapedAttribute,
   joinMarkup,
   svgElement,
   svgTextNode,
   SvgBuildError,
+  svgPathDefinition,
   svgUse,
 } from '../../src/preview/svg-element.ts'
 import { injectionCorpus } from './injection-corpus.ts'
@@ -86,6 +88,22 @@ describe('svgUse', () => {
     )
     for (const [input] of injectionCorpus) {
       expect(svgUse(`#${input}`, input)).toBe(svgElement('use', { href: `#${input}`, x: input }))
+    }
+  })
+})
+
+describe('svgPathDefinition', () => {
+  test('should write what svgElement writes for a path with an id, for any values', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), (id, d) => {
+        expect(svgPathDefinition(id, escapedAttribute(d))).toBe(svgElement('path', { id, d }))
+      }),
+      { seed: 11 }
+    )
+    for (const [input] of injectionCorpus) {
+      expect(svgPathDefinition(input, escapedAttribute(input))).toBe(
+        svgElement('path', { id: input, d: input })
+      )
     }
   })
 })
