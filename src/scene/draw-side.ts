@@ -163,6 +163,7 @@ function annotations(state: SideState, canvas: Box): SceneNode[] {
     if (drawn.node) marks.push(drawn.node)
     labels.push(...drawn.labels)
   }
+  if (state.overflowing.length === 0) return marks
   const clip = exclusionClip(canvas, [...state.keepClear, ...labels])
   const faded: SceneNode[] = state.overflowing.map((children) => ({
     kind: 'group',
