@@ -27,6 +27,11 @@ export interface PreviewDefs {
    * outline (a space), which needs no `<use>`.
    */
   glyph(face: Face, glyphId: number): string | undefined
+  /**
+   * The same as {@link PreviewDefs.glyph}, as the escaped `href` of a `<use>` (`#` and the id),
+   * for `svgGlyphUse`.
+   */
+  glyphHref(face: Face, glyphId: number): EscapedAttribute | undefined
   /** The id of an artwork's symbol (defined on first use of the artwork object). */
   artwork(artwork: SanitizedArtwork): string
   /** The id of a clip path keeping drawing off some boxes (defined on first use). */
@@ -36,6 +41,9 @@ export interface PreviewDefs {
   /** The `<defs>` element, or nothing when nothing was used. */
   markup(): SvgMarkup
 }
+
+/** A defined glyph: its id, and the escaped `href` of its `<use>`; `null` without outline. */
+type GlyphUse = { readonly id: string; readonly href: EscapedAttribute } | null
 
 const idSafe = /^[a-z0-9][a-z0-9-]{0,127}$/i
 
@@ -74,28 +82,36 @@ function svgOutline(face: Face, glyphId: number): EscapedAttribute {
  * @returns The collector.
  */
 export function createPreviewDefs(prefix: string): PreviewDefs {
-  const faces = new Map<Face, { readonly index: number; readonly ids: Map<number, string> }>()
+  const faces = new Map<Face, { readonly index: number; readonly ids: Map<number, GlyphUse> }>()
   const artworks = new Map<SanitizedArtwork['body'], string>()
   const clips = new Map<ExclusionClip, string>()
   const parts: SvgMarkup[] = []
   let images = 0
 
-  return {
-    glyph(face, glyphId) {
-      let used = faces.get(face)
-      if (used === undefined) {
-        used = { index: faces.size, ids: new Map() }
-        faces.set(face, used)
-      }
-      const known = used.ids.get(glyphId)
-      if (known !== undefined) return known === '' ? undefined : known
-      const d = svgOutline(face, glyphId)
-      const id = d === '' ? '' : `${prefix}g${used.index}-${glyphId}`
-      used.ids.set(glyphId, id)
-      if (id === '') return undefined
+  /** A glyph's definition, made on first use; `null` for a glyph without outline. */
+  const glyphUse = (face: Face, glyphId: number): GlyphUse => {
+    let used = faces.get(face)
+    if (used === undefined) {
+      used = { index: faces.size, ids: new Map() }
+      faces.set(face, used)
+    }
+    let known = used.ids.get(glyphId)
+    if (known !== undefined) return known
+    const d = svgOutline(face, glyphId)
+    if (d === '') {
+      known = null
+    } else {
+      const id = `${prefix}g${used.index}-${glyphId}`
+      known = { id, href: escapedAttribute(`#${id}`) }
       parts.push(svgPathDefinition(id, d))
-      return id
-    },
+    }
+    used.ids.set(glyphId, known)
+    return known
+  }
+
+  return {
+    glyph: (face, glyphId) => glyphUse(face, glyphId)?.id,
+    glyphHref: (face, glyphId) => glyphUse(face, glyphId)?.href,
     artwork(artwork) {
       const known = artworks.get(artwork.body)
       if (known !== undefined) return known

@@ -12,9 +12,10 @@ import type { PreviewDefs } from './preview-defs.ts'
 import { qrPathData } from './qr-path.ts'
 import { svgTreeMarkup } from '../svg/sanitize-svg.ts'
 import {
+  appendMarkup,
   joinMarkup,
   svgElement,
-  svgUse,
+  svgGlyphUse,
   type SvgAttributes,
   type SvgMarkup,
 } from './svg-element.ts'
@@ -88,16 +89,15 @@ function strokeAttributes(stroke: Stroke | undefined): SvgAttributes {
  * one `<use>` per visible glyph at its pen position in font units.
  */
 function glyphRunMarkup(run: GlyphRunNode, defs: PreviewDefs): SvgMarkup {
-  const uses: SvgMarkup[] = []
+  let uses = joinMarkup([])
   for (const glyph of run.glyphs) {
-    const id = defs.glyph(run.face, glyph.glyphId)
-    if (id === undefined) continue
-    uses.push(svgUse(`#${id}`, formatNumber(glyph.offset, 1)))
+    const href = defs.glyphHref(run.face, glyph.glyphId)
+    if (href !== undefined) uses = appendMarkup(uses, svgGlyphUse(href, glyph.offset))
   }
-  if (uses.length === 0) return joinMarkup([])
+  if (uses === '') return uses
   const s = formatNumber(run.scale, 9)
   const transform = `matrix(${s} 0 0 -${s} ${formatNumber(run.x)} ${formatNumber(run.baseline)})`
-  return svgElement('g', { fill: run.color, transform }, uses)
+  return svgElement('g', { fill: run.color, transform }, [uses])
 }
 
 /** Attributes of an image's root that belong to its viewport, not to what it draws. */

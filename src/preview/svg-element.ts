@@ -165,6 +165,30 @@ export function svgUse(href: string, x: string): SvgMarkup {
 }
 
 /**
+ * `svgUse(href, formatNumber(x, 1))`, byte for byte, with the `href` escaped beforehand: a preview
+ * places each glyph with one, hundreds per card. A number written by {@link formatNumber} needs
+ * no escaping (digits, `-` and `.` only).
+ *
+ * @param href The referenced id, `#` included, from {@link escapedAttribute}.
+ * @param x The pen position, written with one decimal.
+ * @returns The element's markup.
+ */
+export function svgGlyphUse(href: EscapedAttribute, x: number): SvgMarkup {
+  return `<use href="${href}" x="${formatNumber(x, 1)}"/>` as SvgMarkup
+}
+
+/**
+ * Appends markup to markup, for a loop that writes many small elements into one fragment.
+ *
+ * @param markup The fragment so far.
+ * @param more Markup to add after it.
+ * @returns One fragment.
+ */
+export function appendMarkup(markup: SvgMarkup, more: SvgMarkup): SvgMarkup {
+  return (markup + more) as SvgMarkup
+}
+
+/**
  * An attribute value escaped once with {@link escapeXmlAttribute}, for a value written again and
  * again (a glyph's outline, defined on every preview that uses the glyph).
  */

@@ -8,9 +8,11 @@ import {
   svgElement,
   svgTextNode,
   SvgBuildError,
+  svgGlyphUse,
   svgPathDefinition,
   svgUse,
 } from '../../src/preview/svg-element.ts'
+import { formatNumber } from '../../src/preview/format-number.ts'
 import { injectionCorpus } from './injection-corpus.ts'
 
 describe('escapeXmlText and escapeXmlAttribute', () => {
@@ -105,5 +107,16 @@ describe('svgPathDefinition', () => {
         svgElement('path', { id: input, d: input })
       )
     }
+  })
+})
+
+describe('svgGlyphUse', () => {
+  test('should write what svgUse writes with the position formatted to one decimal', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.double(), (href, x) => {
+        expect(svgGlyphUse(escapedAttribute(href), x)).toBe(svgUse(href, formatNumber(x, 1)))
+      }),
+      { seed: 12, numRuns: 2000 }
+    )
   })
 })
