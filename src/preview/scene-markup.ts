@@ -28,7 +28,10 @@ import {
  * @returns Their markup.
  */
 export function sceneMarkup(nodes: readonly SceneNode[], defs: PreviewDefs): SvgMarkup {
-  return joinMarkup(nodes.map((node) => nodeMarkup(node, defs)))
+  // Appended, not mapped and joined: the fragments are copied once, when the document is joined.
+  let markup = joinMarkup([])
+  for (const node of nodes) markup = appendMarkup(markup, nodeMarkup(node, defs))
+  return markup
 }
 
 function nodeMarkup(node: SceneNode, defs: PreviewDefs): SvgMarkup {
@@ -59,13 +62,18 @@ function nodeMarkup(node: SceneNode, defs: PreviewDefs): SvgMarkup {
       return imageMarkup(node, defs)
     case 'group': {
       const children = sceneMarkup(node.children, defs)
+      const plain =
+        node.name === undefined &&
+        node.label === undefined &&
+        node.opacity === undefined &&
+        !node.clip
+      if (plain) return children
       const attributes: SvgAttributes = {
         class: node.name,
         'aria-label': node.label,
         opacity: node.opacity,
         'clip-path': node.clip ? `url(#${defs.clip(node.clip)})` : undefined,
       }
-      if (Object.values(attributes).every((value) => value === undefined)) return children
       return svgElement('g', attributes, [children])
     }
   }
