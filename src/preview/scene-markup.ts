@@ -6,7 +6,6 @@
  * @module
  */
 import type { Stroke, SceneNode, GlyphRunNode, Box, ImageNode } from '../scene/scene-types.ts'
-import { readSvgImage } from '../scene/svg-image.ts'
 import { formatNumber } from './format-number.ts'
 import type { PreviewDefs } from './preview-defs.ts'
 import { qrPathData } from './qr-path.ts'
@@ -126,7 +125,7 @@ const viewportAttributes = new Set([
  * `<image>` of SVG at the image's own size first: blurred when scaled up).
  */
 function imageMarkup(node: ImageNode, defs: PreviewDefs): SvgMarkup {
-  const svg = readSvgImage(node.href)
+  const svg = node.svg
   if (!svg) return svgElement('image', { ...boxAttributes(node.box), href: node.href })
   const attributes: Record<string, string> = {
     x: formatNumber(node.box.x),

@@ -326,7 +326,7 @@ function drawImage(image: ImageAnalysis, state: SideState): SceneNode {
     state.keepClear.push(box)
     return drawPlaceholder(box, 'image', state.captionFace)
   }
-  return { kind: 'image', box, href: image.href }
+  return { kind: 'image', box, href: image.href, svg: image.svg }
 }
 
 function drawAddress(address: AddressAnalysis, state: SideState): SceneNode | undefined {
