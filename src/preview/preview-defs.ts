@@ -12,6 +12,7 @@ import type { Face } from '../text/types.ts'
 import { formatNumber } from './format-number.ts'
 import { svgTreeMarkup } from '../svg/sanitize-svg.ts'
 import {
+  appendMarkup,
   escapedAttribute,
   joinMarkup,
   svgElement,
@@ -149,7 +150,10 @@ export function createPreviewDefs(prefix: string): PreviewDefs {
       return `${prefix}i${images++}-`
     },
     markup() {
-      return parts.length === 0 ? joinMarkup([]) : svgElement('defs', {}, parts)
+      // One fragment appended, not joined: the document's join copies the definitions once.
+      let definitions = joinMarkup([])
+      for (const part of parts) definitions = appendMarkup(definitions, part)
+      return definitions === '' ? definitions : svgElement('defs', {}, [definitions])
     },
   }
 }

@@ -83,6 +83,16 @@ const KNOWN_ATTRIBUTES: ReadonlySet<string> = new Set(
   ].filter((name) => isAttributeName(name))
 )
 
+/**
+ * The element names the previews write, checked once when the module loads, like
+ * {@link KNOWN_ATTRIBUTES}. A constant: never changed after it is built.
+ */
+const KNOWN_ELEMENTS: ReadonlySet<string> = new Set(
+  ['clipPath', 'defs', 'g', 'image', 'path', 'rect', 'svg', 'symbol', 'title', 'use'].filter(
+    (name) => elementName.test(name)
+  )
+)
+
 /** Whether a name may be an attribute: an XML name, never an event handler (`on…`). */
 function isAttributeName(name: string): boolean {
   return attributeName.test(name) && !/^on/i.test(name)
@@ -134,7 +144,9 @@ export function svgElement(
   attributes: SvgAttributes = {},
   children: readonly SvgMarkup[] = []
 ): SvgMarkup {
-  if (!elementName.test(name)) throw new SvgBuildError(`Unexpected element name \`${name}\``)
+  if (!KNOWN_ELEMENTS.has(name) && !elementName.test(name)) {
+    throw new SvgBuildError(`Unexpected element name \`${name}\``)
+  }
   let markup = `<${name}`
   // `for…in` over own keys: the order of `Object.entries`, without an array per element.
   for (const key in attributes) {
@@ -147,7 +159,7 @@ export function svgElement(
     const text = typeof value === 'number' ? formatNumber(value) : escapeXmlAttribute(value)
     markup += ` ${key}="${text}"`
   }
-  const content = children.length === 0 ? '' : children.join('')
+  const content = children.length < 2 ? (children[0] ?? '') : children.join('')
   markup += content === '' ? '/>' : `>${content}</${name}>`
   return markup as SvgMarkup
 }
