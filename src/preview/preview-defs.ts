@@ -33,6 +33,8 @@ export interface PreviewDefs {
    * for `svgGlyphUse`.
    */
   glyphHref(face: Face, glyphId: number): EscapedAttribute | undefined
+  /** {@link PreviewDefs.glyphHref} of one face, for the glyphs of a run (the face looked up once). */
+  glyphHrefs(face: Face): (glyphId: number) => EscapedAttribute | undefined
   /** The id of an artwork's symbol (defined on first use of the artwork object). */
   artwork(artwork: SanitizedArtwork): string
   /** The id of a clip path keeping drawing off some boxes (defined on first use). */
@@ -45,6 +47,12 @@ export interface PreviewDefs {
 
 /** A defined glyph: its id, and the escaped `href` of its `<use>`; `null` without outline. */
 type GlyphUse = { readonly id: string; readonly href: EscapedAttribute } | null
+
+/** A face used on the side: its number in the ids, and its glyphs defined so far. */
+interface FaceUses {
+  readonly index: number
+  readonly ids: Map<number, GlyphUse>
+}
 
 const idSafe = /^[a-z0-9][a-z0-9-]{0,127}$/i
 
@@ -83,19 +91,22 @@ function svgOutline(face: Face, glyphId: number): EscapedAttribute {
  * @returns The collector.
  */
 export function createPreviewDefs(prefix: string): PreviewDefs {
-  const faces = new Map<Face, { readonly index: number; readonly ids: Map<number, GlyphUse> }>()
+  const faces = new Map<Face, FaceUses>()
   const artworks = new Map<SanitizedArtwork['body'], string>()
   const clips = new Map<ExclusionClip, string>()
   const parts: SvgMarkup[] = []
   let images = 0
 
   /** A glyph's definition, made on first use; `null` for a glyph without outline. */
-  const glyphUse = (face: Face, glyphId: number): GlyphUse => {
+  const faceUses = (face: Face): FaceUses => {
     let used = faces.get(face)
     if (used === undefined) {
       used = { index: faces.size, ids: new Map() }
       faces.set(face, used)
     }
+    return used
+  }
+  const glyphUse = (face: Face, used: FaceUses, glyphId: number): GlyphUse => {
     let known = used.ids.get(glyphId)
     if (known !== undefined) return known
     const d = svgOutline(face, glyphId)
@@ -111,8 +122,12 @@ export function createPreviewDefs(prefix: string): PreviewDefs {
   }
 
   return {
-    glyph: (face, glyphId) => glyphUse(face, glyphId)?.id,
-    glyphHref: (face, glyphId) => glyphUse(face, glyphId)?.href,
+    glyph: (face, glyphId) => glyphUse(face, faceUses(face), glyphId)?.id,
+    glyphHref: (face, glyphId) => glyphUse(face, faceUses(face), glyphId)?.href,
+    glyphHrefs(face) {
+      const used = faceUses(face)
+      return (glyphId) => glyphUse(face, used, glyphId)?.href
+    },
     artwork(artwork) {
       const known = artworks.get(artwork.body)
       if (known !== undefined) return known

@@ -97,8 +97,9 @@ function strokeAttributes(stroke: Stroke | undefined): SvgAttributes {
  */
 function glyphRunMarkup(run: GlyphRunNode, defs: PreviewDefs): SvgMarkup {
   let uses = joinMarkup([])
+  const hrefOf = defs.glyphHrefs(run.face)
   for (const glyph of run.glyphs) {
-    const href = defs.glyphHref(run.face, glyph.glyphId)
+    const href = hrefOf(glyph.glyphId)
     if (href !== undefined) uses = appendMarkup(uses, svgGlyphUse(href, glyph.offset))
   }
   if (uses === '') return uses

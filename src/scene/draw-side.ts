@@ -71,6 +71,7 @@ interface PendingOverflow {
 }
 
 interface SideState extends TextDrawContext {
+  readonly visibleBottom_mm: number
   readonly fonts: FontRegistry
   readonly annotations: boolean
   readonly misuse: (message: string) => Error
@@ -245,8 +246,11 @@ function drawLaidOutText(
 }
 
 function withPath(state: SideState, path: string): TextDrawContext {
+  // What drawing a text reads, not a copy of the whole state per text.
   return {
-    ...state,
+    emoji: state.emoji,
+    pinnedVersionIndex: state.pinnedVersionIndex,
+    visibleBottom_mm: state.visibleBottom_mm,
     onMissingArtwork: (grapheme, key) =>
       state.warn({
         code: 'emoji-artwork-missing',
