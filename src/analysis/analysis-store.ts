@@ -16,6 +16,7 @@ import type {
 import { layoutPlainText } from '../layout/layout-plain-text.ts'
 import type { TextLayout } from '../layout/types.ts'
 import { readImageHref } from '../image/read-image-href.ts'
+import { readSvgImage, type SvgImage } from '../scene/svg-image.ts'
 import { AddressWork } from './address-work.ts'
 import type { AnalysisEnvironment } from './analysis-environment.ts'
 import { AreaWork } from './area-work.ts'
@@ -30,6 +31,8 @@ export interface ImageFacts {
   readonly problem: string | undefined
   readonly pixels: Pixels | undefined
   readonly dpi: number | undefined
+  /** An SVG image's tree and viewport, what the preview inlines; `undefined` for raster images. */
+  readonly svg: SvgImage | undefined
 }
 
 /** The work an analysis draws on; every method returns the same object for the same input. */
@@ -125,6 +128,7 @@ function checkImage(element: ImageElement): ImageFacts {
       problem: checked.reason,
       pixels: undefined,
       dpi: undefined,
+      svg: undefined,
     })
   }
   const pixels = imagePixels(checked)
@@ -133,6 +137,7 @@ function checkImage(element: ImageElement): ImageFacts {
     problem: undefined,
     pixels,
     dpi: pixels ? effectiveDpi(pixels, element) : undefined,
+    svg: checked.mediaType === 'image/svg+xml' ? readSvgImage(checked.href) : undefined,
   })
 }
 

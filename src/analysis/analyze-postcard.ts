@@ -285,6 +285,7 @@ export function analyzeWith(body: unknown, design: Design, store: AnalysisStore)
           problem: facts.problem,
           pixels: facts.pixels,
           dpi: facts.dpi,
+          svg: facts.svg,
         })
       }
       case 'rect':

@@ -28,6 +28,7 @@ import type { TextLayout } from '../layout/types.ts'
 import type { MarkdownViolation } from '../markdown/types.ts'
 import type { QrMatrix } from '../qr/qr-matrix.ts'
 import type { QrUrlElementResult, QrValueResult } from '../qr/types.ts'
+import type { SvgImage } from '../scene/svg-image.ts'
 import type { FontRegistry } from '../text/types.ts'
 import type {
   FieldError,
@@ -157,6 +158,11 @@ export interface ImageAnalysis {
   readonly pixels: { readonly width: number; readonly height: number } | undefined
   /** Effective resolution at the printed size (the lower axis); `undefined` for vectors. */
   readonly dpi: number | undefined
+  /**
+   * An SVG image read back into its sanitised tree and viewport, what the preview inlines (read
+   * once per design by a `Preflight`); `undefined` for raster images and unreadable ones.
+   */
+  readonly svg: SvgImage | undefined
 }
 
 /** A decoration of the design. */

@@ -7,10 +7,19 @@
 import type { SanitizedArtwork } from '../scene/emoji-artworks.ts'
 import { glyphOutline } from '../scene/glyph-outline.ts'
 import type { ExclusionClip } from '../scene/scene-types.ts'
+import { faceStore, type MemoSlot } from '../text/face-memo.ts'
 import type { Face } from '../text/types.ts'
 import { formatNumber } from './format-number.ts'
 import { svgTreeMarkup } from '../svg/sanitize-svg.ts'
-import { joinMarkup, svgElement, type SvgMarkup } from './svg-element.ts'
+import {
+  appendMarkup,
+  escapedAttribute,
+  joinMarkup,
+  svgElement,
+  svgPathDefinition,
+  type EscapedAttribute,
+  type SvgMarkup,
+} from './svg-element.ts'
 
 /** Collects definitions while a side is written; ids depend only on what is used and in which order. */
 export interface PreviewDefs {
@@ -19,6 +28,13 @@ export interface PreviewDefs {
    * outline (a space), which needs no `<use>`.
    */
   glyph(face: Face, glyphId: number): string | undefined
+  /**
+   * The same as {@link PreviewDefs.glyph}, as the escaped `href` of a `<use>` (`#` and the id),
+   * for `svgGlyphUse`.
+   */
+  glyphHref(face: Face, glyphId: number): EscapedAttribute | undefined
+  /** {@link PreviewDefs.glyphHref} of one face, for the glyphs of a run (the face looked up once). */
+  glyphHrefs(face: Face): (glyphId: number) => EscapedAttribute | undefined
   /** The id of an artwork's symbol (defined on first use of the artwork object). */
   artwork(artwork: SanitizedArtwork): string
   /** The id of a clip path keeping drawing off some boxes (defined on first use). */
@@ -29,7 +45,37 @@ export interface PreviewDefs {
   markup(): SvgMarkup
 }
 
+/** A defined glyph: its id, and the escaped `href` of its `<use>`; `null` without outline. */
+type GlyphUse = { readonly id: string; readonly href: EscapedAttribute } | null
+
+/** A face used on the side: its number in the ids, and its glyphs defined so far. */
+interface FaceUses {
+  readonly index: number
+  readonly ids: Map<number, GlyphUse>
+}
+
 const idSafe = /^[a-z0-9][a-z0-9-]{0,127}$/i
+
+/**
+ * Outlines of a face as escaped `d` values by glyph id, on the face's memo beside the compacted
+ * outlines ({@link glyphOutline}): escaping scans the whole path data, most of a preview's bytes,
+ * so a glyph is escaped once per registry, not once per preview (at most one entry per glyph).
+ */
+const SVG_OUTLINES: MemoSlot<Map<number, EscapedAttribute>> = Object.freeze({
+  name: 'escaped SVG outlines',
+  create: () => new Map<number, EscapedAttribute>(),
+})
+
+/** The outline of a glyph as an escaped attribute value (`''` for a glyph without outline). */
+function svgOutline(face: Face, glyphId: number): EscapedAttribute {
+  const cache = faceStore(face, SVG_OUTLINES)
+  let d = cache?.get(glyphId)
+  if (d === undefined) {
+    d = escapedAttribute(glyphOutline(face, glyphId))
+    cache?.set(glyphId, d)
+  }
+  return d
+}
 
 /**
  * Creates the definitions of one side.
@@ -45,27 +91,42 @@ const idSafe = /^[a-z0-9][a-z0-9-]{0,127}$/i
  * @returns The collector.
  */
 export function createPreviewDefs(prefix: string): PreviewDefs {
-  const faces = new Map<Face, { readonly index: number; readonly ids: Map<number, string> }>()
+  const faces = new Map<Face, FaceUses>()
   const artworks = new Map<SanitizedArtwork['body'], string>()
   const clips = new Map<ExclusionClip, string>()
   const parts: SvgMarkup[] = []
   let images = 0
 
+  /** A glyph's definition, made on first use; `null` for a glyph without outline. */
+  const faceUses = (face: Face): FaceUses => {
+    let used = faces.get(face)
+    if (used === undefined) {
+      used = { index: faces.size, ids: new Map() }
+      faces.set(face, used)
+    }
+    return used
+  }
+  const glyphUse = (face: Face, used: FaceUses, glyphId: number): GlyphUse => {
+    let known = used.ids.get(glyphId)
+    if (known !== undefined) return known
+    const d = svgOutline(face, glyphId)
+    if (d === '') {
+      known = null
+    } else {
+      const id = `${prefix}g${used.index}-${glyphId}`
+      known = { id, href: escapedAttribute(`#${id}`) }
+      parts.push(svgPathDefinition(id, d))
+    }
+    used.ids.set(glyphId, known)
+    return known
+  }
+
   return {
-    glyph(face, glyphId) {
-      let used = faces.get(face)
-      if (used === undefined) {
-        used = { index: faces.size, ids: new Map() }
-        faces.set(face, used)
-      }
-      const known = used.ids.get(glyphId)
-      if (known !== undefined) return known === '' ? undefined : known
-      const d = glyphOutline(face, glyphId)
-      const id = d === '' ? '' : `${prefix}g${used.index}-${glyphId}`
-      used.ids.set(glyphId, id)
-      if (id === '') return undefined
-      parts.push(svgElement('path', { id, d }))
-      return id
+    glyph: (face, glyphId) => glyphUse(face, faceUses(face), glyphId)?.id,
+    glyphHref: (face, glyphId) => glyphUse(face, faceUses(face), glyphId)?.href,
+    glyphHrefs(face) {
+      const used = faceUses(face)
+      return (glyphId) => glyphUse(face, used, glyphId)?.href
     },
     artwork(artwork) {
       const known = artworks.get(artwork.body)
@@ -104,7 +165,10 @@ export function createPreviewDefs(prefix: string): PreviewDefs {
       return `${prefix}i${images++}-`
     },
     markup() {
-      return parts.length === 0 ? joinMarkup([]) : svgElement('defs', {}, parts)
+      // One fragment appended, not joined: the document's join copies the definitions once.
+      let definitions = joinMarkup([])
+      for (const part of parts) definitions = appendMarkup(definitions, part)
+      return definitions === '' ? definitions : svgElement('defs', {}, [definitions])
     },
   }
 }

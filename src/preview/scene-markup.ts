@@ -6,15 +6,15 @@
  * @module
  */
 import type { Stroke, SceneNode, GlyphRunNode, Box, ImageNode } from '../scene/scene-types.ts'
-import { readSvgImage } from '../scene/svg-image.ts'
 import { formatNumber } from './format-number.ts'
 import type { PreviewDefs } from './preview-defs.ts'
 import { qrPathData } from './qr-path.ts'
 import { svgTreeMarkup } from '../svg/sanitize-svg.ts'
 import {
+  appendMarkup,
   joinMarkup,
   svgElement,
-  svgUse,
+  svgGlyphUse,
   type SvgAttributes,
   type SvgMarkup,
 } from './svg-element.ts'
@@ -27,7 +27,10 @@ import {
  * @returns Their markup.
  */
 export function sceneMarkup(nodes: readonly SceneNode[], defs: PreviewDefs): SvgMarkup {
-  return joinMarkup(nodes.map((node) => nodeMarkup(node, defs)))
+  // Appended, not mapped and joined: the fragments are copied once, when the document is joined.
+  let markup = joinMarkup([])
+  for (const node of nodes) markup = appendMarkup(markup, nodeMarkup(node, defs))
+  return markup
 }
 
 function nodeMarkup(node: SceneNode, defs: PreviewDefs): SvgMarkup {
@@ -58,13 +61,18 @@ function nodeMarkup(node: SceneNode, defs: PreviewDefs): SvgMarkup {
       return imageMarkup(node, defs)
     case 'group': {
       const children = sceneMarkup(node.children, defs)
+      const plain =
+        node.name === undefined &&
+        node.label === undefined &&
+        node.opacity === undefined &&
+        !node.clip
+      if (plain) return children
       const attributes: SvgAttributes = {
         class: node.name,
         'aria-label': node.label,
         opacity: node.opacity,
         'clip-path': node.clip ? `url(#${defs.clip(node.clip)})` : undefined,
       }
-      if (Object.values(attributes).every((value) => value === undefined)) return children
       return svgElement('g', attributes, [children])
     }
   }
@@ -88,16 +96,16 @@ function strokeAttributes(stroke: Stroke | undefined): SvgAttributes {
  * one `<use>` per visible glyph at its pen position in font units.
  */
 function glyphRunMarkup(run: GlyphRunNode, defs: PreviewDefs): SvgMarkup {
-  const uses: SvgMarkup[] = []
+  let uses = joinMarkup([])
+  const hrefOf = defs.glyphHrefs(run.face)
   for (const glyph of run.glyphs) {
-    const id = defs.glyph(run.face, glyph.glyphId)
-    if (id === undefined) continue
-    uses.push(svgUse(`#${id}`, formatNumber(glyph.offset, 1)))
+    const href = hrefOf(glyph.glyphId)
+    if (href !== undefined) uses = appendMarkup(uses, svgGlyphUse(href, glyph.offset))
   }
-  if (uses.length === 0) return joinMarkup([])
+  if (uses === '') return uses
   const s = formatNumber(run.scale, 9)
   const transform = `matrix(${s} 0 0 -${s} ${formatNumber(run.x)} ${formatNumber(run.baseline)})`
-  return svgElement('g', { fill: run.color, transform }, uses)
+  return svgElement('g', { fill: run.color, transform }, [uses])
 }
 
 /** Attributes of an image's root that belong to its viewport, not to what it draws. */
@@ -118,7 +126,7 @@ const viewportAttributes = new Set([
  * `<image>` of SVG at the image's own size first: blurred when scaled up).
  */
 function imageMarkup(node: ImageNode, defs: PreviewDefs): SvgMarkup {
-  const svg = readSvgImage(node.href)
+  const svg = node.svg
   if (!svg) return svgElement('image', { ...boxAttributes(node.box), href: node.href })
   const attributes: Record<string, string> = {
     x: formatNumber(node.box.x),

@@ -83,6 +83,16 @@ const KNOWN_ATTRIBUTES: ReadonlySet<string> = new Set(
   ].filter((name) => isAttributeName(name))
 )
 
+/**
+ * The element names the previews write, checked once when the module loads, like
+ * {@link KNOWN_ATTRIBUTES}. A constant: never changed after it is built.
+ */
+const KNOWN_ELEMENTS: ReadonlySet<string> = new Set(
+  ['clipPath', 'defs', 'g', 'image', 'path', 'rect', 'svg', 'symbol', 'title', 'use'].filter(
+    (name) => elementName.test(name)
+  )
+)
+
 /** Whether a name may be an attribute: an XML name, never an event handler (`on…`). */
 function isAttributeName(name: string): boolean {
   return attributeName.test(name) && !/^on/i.test(name)
@@ -134,7 +144,9 @@ export function svgElement(
   attributes: SvgAttributes = {},
   children: readonly SvgMarkup[] = []
 ): SvgMarkup {
-  if (!elementName.test(name)) throw new SvgBuildError(`Unexpected element name \`${name}\``)
+  if (!KNOWN_ELEMENTS.has(name) && !elementName.test(name)) {
+    throw new SvgBuildError(`Unexpected element name \`${name}\``)
+  }
   let markup = `<${name}`
   // `for…in` over own keys: the order of `Object.entries`, without an array per element.
   for (const key in attributes) {
@@ -147,7 +159,7 @@ export function svgElement(
     const text = typeof value === 'number' ? formatNumber(value) : escapeXmlAttribute(value)
     markup += ` ${key}="${text}"`
   }
-  const content = children.length === 0 ? '' : children.join('')
+  const content = children.length < 2 ? (children[0] ?? '') : children.join('')
   markup += content === '' ? '/>' : `>${content}</${name}>`
   return markup as SvgMarkup
 }
@@ -162,6 +174,59 @@ export function svgElement(
  */
 export function svgUse(href: string, x: string): SvgMarkup {
   return `<use href="${escapeXmlAttribute(href)}" x="${escapeXmlAttribute(x)}"/>` as SvgMarkup
+}
+
+/**
+ * `svgUse(href, formatNumber(x, 1))`, byte for byte, with the `href` escaped beforehand: a preview
+ * places each glyph with one, hundreds per card. A number written by {@link formatNumber} needs
+ * no escaping (digits, `-` and `.` only).
+ *
+ * @param href The referenced id, `#` included, from {@link escapedAttribute}.
+ * @param x The pen position, written with one decimal.
+ * @returns The element's markup.
+ */
+export function svgGlyphUse(href: EscapedAttribute, x: number): SvgMarkup {
+  return `<use href="${href}" x="${formatNumber(x, 1)}"/>` as SvgMarkup
+}
+
+/**
+ * Appends markup to markup, for a loop that writes many small elements into one fragment.
+ *
+ * @param markup The fragment so far.
+ * @param more Markup to add after it.
+ * @returns One fragment.
+ */
+export function appendMarkup(markup: SvgMarkup, more: SvgMarkup): SvgMarkup {
+  return (markup + more) as SvgMarkup
+}
+
+/**
+ * An attribute value escaped once with {@link escapeXmlAttribute}, for a value written again and
+ * again (a glyph's outline, defined on every preview that uses the glyph).
+ */
+export type EscapedAttribute = string & { readonly [markupBrand]: 'attribute' }
+
+/**
+ * Escapes an attribute value once, for {@link svgPathDefinition}.
+ *
+ * @param value Any string.
+ * @returns The escaped value, without the quotes.
+ */
+export function escapedAttribute(value: string): EscapedAttribute {
+  return escapeXmlAttribute(value) as EscapedAttribute
+}
+
+/**
+ * `svgElement('path', { id, d })`, byte for byte, with path data escaped beforehand: the path
+ * data of the glyph outlines is most of a preview's bytes, and a glyph is defined again on every
+ * preview that uses it.
+ *
+ * @param id The id.
+ * @param d The path data, from {@link escapedAttribute}.
+ * @returns The element's markup.
+ */
+export function svgPathDefinition(id: string, d: EscapedAttribute): SvgMarkup {
+  return `<path id="${escapeXmlAttribute(id)}" d="${d}"/>` as SvgMarkup
 }
 
 /**

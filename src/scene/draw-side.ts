@@ -71,6 +71,7 @@ interface PendingOverflow {
 }
 
 interface SideState extends TextDrawContext {
+  readonly visibleBottom_mm: number
   readonly fonts: FontRegistry
   readonly annotations: boolean
   readonly misuse: (message: string) => Error
@@ -163,6 +164,7 @@ function annotations(state: SideState, canvas: Box): SceneNode[] {
     if (drawn.node) marks.push(drawn.node)
     labels.push(...drawn.labels)
   }
+  if (state.overflowing.length === 0) return marks
   const clip = exclusionClip(canvas, [...state.keepClear, ...labels])
   const faded: SceneNode[] = state.overflowing.map((children) => ({
     kind: 'group',
@@ -244,8 +246,11 @@ function drawLaidOutText(
 }
 
 function withPath(state: SideState, path: string): TextDrawContext {
+  // What drawing a text reads, not a copy of the whole state per text.
   return {
-    ...state,
+    emoji: state.emoji,
+    pinnedVersionIndex: state.pinnedVersionIndex,
+    visibleBottom_mm: state.visibleBottom_mm,
     onMissingArtwork: (grapheme, key) =>
       state.warn({
         code: 'emoji-artwork-missing',
@@ -325,7 +330,7 @@ function drawImage(image: ImageAnalysis, state: SideState): SceneNode {
     state.keepClear.push(box)
     return drawPlaceholder(box, 'image', state.captionFace)
   }
-  return { kind: 'image', box, href: image.href }
+  return { kind: 'image', box, href: image.href, svg: image.svg }
 }
 
 function drawAddress(address: AddressAnalysis, state: SideState): SceneNode | undefined {

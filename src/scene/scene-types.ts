@@ -7,6 +7,7 @@
  */
 import type { SvgTreeNode } from '../svg/sanitize-svg.ts'
 import type { Face } from '../text/types.ts'
+import type { SvgImage } from './svg-image.ts'
 
 /** An axis-aligned box on the card, in mm. */
 export interface Box {
@@ -107,6 +108,8 @@ export interface ImageNode {
   readonly box: Box
   /** The sanitised `data:` URI (PNG, JPEG or SVG). */
   readonly href: string
+  /** An SVG image's tree and viewport (the analysis' `ImageAnalysis.svg`); else `undefined`. */
+  readonly svg: SvgImage | undefined
 }
 
 /** Everything but some boxes: a clip region that keeps drawing off other elements. */

@@ -2,6 +2,7 @@ import QRCode from 'qrcode'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { PreflightOptionsError } from '../../src/analysis/analysis-environment.ts'
 import { analyzePostcard } from '../../src/analysis/analyze-postcard.ts'
+import { createPreflight } from '../../src/analysis/create-preflight.ts'
 import { measureFit } from '../../src/analysis/measure-fit.ts'
 import type { AreaAnalysis, PostcardAnalysis, QrAnalysis } from '../../src/analysis/types.ts'
 import type { Design } from '../../src/design/types.ts'
@@ -12,6 +13,7 @@ import { checkMarkdown } from '../../src/markdown/check-markdown.ts'
 import { validatePostcard } from '../../src/postcard/validate-postcard.ts'
 import { previewEmojiKeys } from '../../src/preview/preview-emoji-keys.ts'
 import { renderPreview, PreviewOptionsError } from '../../src/preview/render-preview.ts'
+import { readSvgImage } from '../../src/scene/svg-image.ts'
 import { FontError } from '../../src/text/font-error.ts'
 import { createFontRegistry } from '../../src/text/font-registry.ts'
 import type { FontRegistry } from '../../src/text/types.ts'
@@ -207,6 +209,21 @@ describe('analyzePostcard', () => {
     )
     expect(image.href?.startsWith('data:image/png;base64,')).toBe(true)
     expect(image.problem).toBeUndefined()
+    expect(image.svg).toBeUndefined()
+  })
+
+  test('should read an SVG image into the tree the preview inlines, once per Preflight', () => {
+    const { body, design } = sample('a6-greeting')
+    const svgOf = (analysis: PostcardAnalysis) => {
+      const image = analysis.sides.front.find((item) => item.type === 'image')
+      if (image?.type !== 'image') throw new Error('a6-greeting has an image on the front')
+      return image
+    }
+    const image = svgOf(analyzePostcard(body, design, { fonts }))
+    expect(image.svg).toEqual(readSvgImage(image.href ?? ''))
+    expect(image.svg?.root.name).toBe('svg')
+    const preflight = createPreflight({ design, fonts })
+    expect(svgOf(preflight.analyze(body)).svg).toBe(svgOf(preflight.analyze({})).svg)
   })
 
   test('should lay out the address block from to and from, as the posts read them', () => {

@@ -31,6 +31,26 @@ describe('createPreviewDefs', () => {
     )
   })
 
+  test("should give the escaped href of the same definition for a glyph's use", () => {
+    const defs = createPreviewDefs('p-')
+    const inter = fonts.face('Inter')
+    const lora = fonts.face('Lora', { bold: true, italic: false })
+    const [a, b, space] = [inter.glyphId(0x61), inter.glyphId(0x62), inter.glyphId(0x20)]
+    expect(defs.glyphHref(lora, a)).toBe(`#p-g0-${a}`)
+    expect(defs.glyph(lora, a)).toBe(`p-g0-${a}`)
+    expect(defs.glyph(inter, b)).toBe(`p-g1-${b}`)
+    expect(defs.glyphHref(inter, b)).toBe(`#p-g1-${b}`)
+    expect(defs.glyphHref(inter, space)).toBeUndefined()
+    const interHrefs = defs.glyphHrefs(inter)
+    expect(interHrefs(b)).toBe(`#p-g1-${b}`)
+    expect(interHrefs(a)).toBe(`#p-g1-${a}`)
+    expect(interHrefs(space)).toBeUndefined()
+    expect(defs.glyphHrefs(fonts.face('Roboto'))(a)).toBe(`#p-g2-${a}`)
+    expect(defs.glyph(inter, a)).toBe(`p-g1-${a}`)
+    expect(count(defs.markup(), /<path id=/g)).toBe(4)
+    expect(createPreviewDefs('a"&-').glyphHref(inter, b)).toBe(`#a&quot;&amp;-g0-${b}`)
+  })
+
   test('should give no id to a glyph without outline', () => {
     const defs = createPreviewDefs('p-')
     const face = fonts.face('Roboto')

@@ -3,12 +3,16 @@ import fc from 'fast-check'
 import {
   escapeXmlAttribute,
   escapeXmlText,
+  escapedAttribute,
   joinMarkup,
   svgElement,
   svgTextNode,
   SvgBuildError,
+  svgGlyphUse,
+  svgPathDefinition,
   svgUse,
 } from '../../src/preview/svg-element.ts'
+import { formatNumber } from '../../src/preview/format-number.ts'
 import { injectionCorpus } from './injection-corpus.ts'
 
 describe('escapeXmlText and escapeXmlAttribute', () => {
@@ -87,5 +91,32 @@ describe('svgUse', () => {
     for (const [input] of injectionCorpus) {
       expect(svgUse(`#${input}`, input)).toBe(svgElement('use', { href: `#${input}`, x: input }))
     }
+  })
+})
+
+describe('svgPathDefinition', () => {
+  test('should write what svgElement writes for a path with an id, for any values', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), (id, d) => {
+        expect(svgPathDefinition(id, escapedAttribute(d))).toBe(svgElement('path', { id, d }))
+      }),
+      { seed: 11 }
+    )
+    for (const [input] of injectionCorpus) {
+      expect(svgPathDefinition(input, escapedAttribute(input))).toBe(
+        svgElement('path', { id: input, d: input })
+      )
+    }
+  })
+})
+
+describe('svgGlyphUse', () => {
+  test('should write what svgUse writes with the position formatted to one decimal', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.double(), (href, x) => {
+        expect(svgGlyphUse(escapedAttribute(href), x)).toBe(svgUse(href, formatNumber(x, 1)))
+      }),
+      { seed: 12, numRuns: 2000 }
+    )
   })
 })
