@@ -119,13 +119,7 @@ export function createPostcardContext(
         work: store.area(element, clipText(value, SPEC_LIMITS.contentValueLength)),
       })
     ),
-    images: (['front', 'back'] as const).flatMap((side) =>
-      design.sides[side].elements.flatMap((element, index) =>
-        element.type === 'image'
-          ? [imageEntry(element, `sides.${side}.elements[${index}]`, store)]
-          : []
-      )
-    ),
+    images: imageEntries(design, store),
     qrEntries: entriesOf(childOf(json, 'qr_codes'), design.keyedQrCodes).map(
       ({ key, value, element }) => ({
         key,
@@ -137,6 +131,23 @@ export function createPostcardContext(
     addresses: readAddresses(childOf(json, 'from'), childOf(json, 'to'), design, store),
   }
 }
+
+/** The design's images for the rules, in design order (a loop: most designs have one or none). */
+function imageEntries(design: Design, store: AnalysisStore): ImageEntry[] {
+  const entries: ImageEntry[] = []
+  for (const side of SIDES) {
+    const elements = design.sides[side].elements
+    for (let index = 0; index < elements.length; index++) {
+      const element = elements[index] as DesignElement
+      if (element.type === 'image') {
+        entries.push(imageEntry(element, `sides.${side}.elements[${index}]`, store))
+      }
+    }
+  }
+  return entries
+}
+
+const SIDES = ['front', 'back'] as const
 
 /** A design image for the rules; its facts are checked when a rule first reads them. */
 function imageEntry(element: ImageElement, path: string, store: AnalysisStore): ImageEntry {
