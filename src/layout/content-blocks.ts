@@ -332,13 +332,13 @@ function appendInline(
   if (end !== undefined) range.from = Math.max(range.from, end)
 }
 
+/** Appends a node's children; `cursor` (a fresh object of the caller's) advances past each. */
 function appendChildren(
   builder: BlockBuilder,
   parent: Parents,
   style: Style,
-  range: { from: number; to: number }
+  cursor: { from: number; to: number }
 ): void {
-  const cursor = { from: range.from, to: range.to }
   for (const child of parent.children as Nodes[]) appendInline(builder, child, style, cursor)
 }
 
