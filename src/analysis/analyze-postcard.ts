@@ -192,12 +192,14 @@ export function judgePostcard(body: unknown, design: Design, store: AnalysisStor
   const context = createPostcardContext(json, design, store)
   const collector = createCollector()
   runRules(postcardRules, context, collector)
-  const keyOrders = {
-    content: design.markdownAreas.map((area) => area.key),
-    qr_codes: design.keyedQrCodes.map((code) => code.key),
-  }
+  // The key orders only when there is something to order (a valid body has no error).
   const findings: Findings = collector.findings((errors) =>
-    orderFieldErrors(errors, fieldOrder, keyOrders)
+    errors.length === 0
+      ? errors
+      : orderFieldErrors(errors, fieldOrder, {
+          content: design.markdownAreas.map((area) => area.key),
+          qr_codes: design.keyedQrCodes.map((code) => code.key),
+        })
   )
   return { fields, context, findings, verdict: verdictOf(findings) }
 }
