@@ -75,18 +75,20 @@ export function analyzePostcard(
   return analyzeWith(body, design, createTransientStore(resolveEnvironment(options)))
 }
 
-/** The non-blank string values of an object for the expected elements, in design order. */
-function entriesOf<T extends { readonly key: string }>(
+/**
+ * The entries `make` builds of the non-blank string values of an object for the expected
+ * elements, in design order (one object per value, no intermediate list).
+ */
+function entriesOf<T extends { readonly key: string }, E>(
   object: unknown,
-  elements: readonly T[]
-): { key: string; value: string; element: T }[] {
+  elements: readonly T[],
+  make: (element: T, value: string) => E
+): E[] {
   if (!hasMembers(object)) return []
-  const result: { key: string; value: string; element: T }[] = []
+  const result: E[] = []
   for (const element of elements) {
     const value = childOf(object, element.key)
-    if (typeof value === 'string' && !isMissing(value)) {
-      result.push({ key: element.key, value, element })
-    }
+    if (typeof value === 'string' && !isMissing(value)) result.push(make(element, value))
   }
   return result
 }
@@ -111,23 +113,19 @@ export function createPostcardContext(
     design,
     fonts: store.environment.fonts,
     emojiVersion: store.environment.emojiVersion,
-    contentEntries: entriesOf(childOf(json, 'content'), design.markdownAreas).map(
-      ({ key, value, element }) => ({
-        key,
-        value,
-        area: element,
-        work: store.area(element, clipText(value, SPEC_LIMITS.contentValueLength)),
-      })
-    ),
+    contentEntries: entriesOf(childOf(json, 'content'), design.markdownAreas, (area, value) => ({
+      key: area.key,
+      value,
+      area,
+      work: store.area(area, clipText(value, SPEC_LIMITS.contentValueLength)),
+    })),
     images: imageEntries(design, store),
-    qrEntries: entriesOf(childOf(json, 'qr_codes'), design.keyedQrCodes).map(
-      ({ key, value, element }) => ({
-        key,
-        value,
-        element,
-        work: store.qr(element, clipText(value, SPEC_LIMITS.qrValueLength)),
-      })
-    ),
+    qrEntries: entriesOf(childOf(json, 'qr_codes'), design.keyedQrCodes, (element, value) => ({
+      key: element.key,
+      value,
+      element,
+      work: store.qr(element, clipText(value, SPEC_LIMITS.qrValueLength)),
+    })),
     addresses: readAddresses(childOf(json, 'from'), childOf(json, 'to'), design, store),
   }
 }
