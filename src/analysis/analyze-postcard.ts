@@ -75,18 +75,20 @@ export function analyzePostcard(
   return analyzeWith(body, design, createTransientStore(resolveEnvironment(options)))
 }
 
-/** The non-blank string values of an object for the expected elements, in design order. */
-function entriesOf<T extends { readonly key: string }>(
+/**
+ * The entries `make` builds of the non-blank string values of an object for the expected
+ * elements, in design order (one object per value, no intermediate list).
+ */
+function entriesOf<T extends { readonly key: string }, E>(
   object: unknown,
-  elements: readonly T[]
-): { key: string; value: string; element: T }[] {
+  elements: readonly T[],
+  make: (element: T, value: string) => E
+): E[] {
   if (!hasMembers(object)) return []
-  const result: { key: string; value: string; element: T }[] = []
+  const result: E[] = []
   for (const element of elements) {
     const value = childOf(object, element.key)
-    if (typeof value === 'string' && !isMissing(value)) {
-      result.push({ key: element.key, value, element })
-    }
+    if (typeof value === 'string' && !isMissing(value)) result.push(make(element, value))
   }
   return result
 }
@@ -111,32 +113,39 @@ export function createPostcardContext(
     design,
     fonts: store.environment.fonts,
     emojiVersion: store.environment.emojiVersion,
-    contentEntries: entriesOf(childOf(json, 'content'), design.markdownAreas).map(
-      ({ key, value, element }) => ({
-        key,
-        value,
-        area: element,
-        work: store.area(element, clipText(value, SPEC_LIMITS.contentValueLength)),
-      })
-    ),
-    images: (['front', 'back'] as const).flatMap((side) =>
-      design.sides[side].elements.flatMap((element, index) =>
-        element.type === 'image'
-          ? [imageEntry(element, `sides.${side}.elements[${index}]`, store)]
-          : []
-      )
-    ),
-    qrEntries: entriesOf(childOf(json, 'qr_codes'), design.keyedQrCodes).map(
-      ({ key, value, element }) => ({
-        key,
-        value,
-        element,
-        work: store.qr(element, clipText(value, SPEC_LIMITS.qrValueLength)),
-      })
-    ),
+    contentEntries: entriesOf(childOf(json, 'content'), design.markdownAreas, (area, value) => ({
+      key: area.key,
+      value,
+      area,
+      work: store.area(area, clipText(value, SPEC_LIMITS.contentValueLength)),
+    })),
+    images: imageEntries(design, store),
+    qrEntries: entriesOf(childOf(json, 'qr_codes'), design.keyedQrCodes, (element, value) => ({
+      key: element.key,
+      value,
+      element,
+      work: store.qr(element, clipText(value, SPEC_LIMITS.qrValueLength)),
+    })),
     addresses: readAddresses(childOf(json, 'from'), childOf(json, 'to'), design, store),
   }
 }
+
+/** The design's images for the rules, in design order (a loop: most designs have one or none). */
+function imageEntries(design: Design, store: AnalysisStore): ImageEntry[] {
+  const entries: ImageEntry[] = []
+  for (const side of SIDES) {
+    const elements = design.sides[side].elements
+    for (let index = 0; index < elements.length; index++) {
+      const element = elements[index] as DesignElement
+      if (element.type === 'image') {
+        entries.push(imageEntry(element, `sides.${side}.elements[${index}]`, store))
+      }
+    }
+  }
+  return entries
+}
+
+const SIDES = ['front', 'back'] as const
 
 /** A design image for the rules; its facts are checked when a rule first reads them. */
 function imageEntry(element: ImageElement, path: string, store: AnalysisStore): ImageEntry {
@@ -181,12 +190,14 @@ export function judgePostcard(body: unknown, design: Design, store: AnalysisStor
   const context = createPostcardContext(json, design, store)
   const collector = createCollector()
   runRules(postcardRules, context, collector)
-  const keyOrders = {
-    content: design.markdownAreas.map((area) => area.key),
-    qr_codes: design.keyedQrCodes.map((code) => code.key),
-  }
+  // The key orders only when there is something to order (a valid body has no error).
   const findings: Findings = collector.findings((errors) =>
-    orderFieldErrors(errors, fieldOrder, keyOrders)
+    errors.length === 0
+      ? errors
+      : orderFieldErrors(errors, fieldOrder, {
+          content: design.markdownAreas.map((area) => area.key),
+          qr_codes: design.keyedQrCodes.map((code) => code.key),
+        })
   )
   return { fields, context, findings, verdict: verdictOf(findings) }
 }

@@ -52,6 +52,18 @@ interface Style {
 }
 
 const PLAIN: Style = { bold: false, italic: false }
+const ITALIC: Style = { bold: false, italic: true }
+const BOLD: Style = { bold: true, italic: false }
+const BOLD_ITALIC: Style = { bold: true, italic: true }
+
+/** The one style object of each combination, instead of a new object per `strong` or `em`. */
+function styleOf(bold: boolean, italic: boolean): Style {
+  if (bold) return italic ? BOLD_ITALIC : BOLD
+  return italic ? ITALIC : PLAIN
+}
+
+/** The mapping of a line whose text is its raw text (shared, never written). */
+const IDENTITY: readonly number[] = Object.freeze([0, 0])
 
 /** A value appended to a line, with where it came from in the source. */
 interface Segment {
@@ -95,7 +107,9 @@ function segmentSources(source: string, segment: Segment): number[] {
 
 /** Collects the values of one block's lines with their style and source range. */
 class BlockBuilder {
-  readonly lines: InlineLine[] = []
+  // Lists of one item, the common case, are array literals: an array grown by `push` from
+  // empty reserves 17 slots.
+  lines: InlineLine[] = []
   private raw = ''
   private segments: Segment[] = []
 
@@ -104,13 +118,17 @@ class BlockBuilder {
   /** Appends a value whose characters come from `source[from, to)`. */
   append(value: string, style: Style, from: number, to: number): void {
     if (value === '') return
-    this.segments.push({ rawStart: this.raw.length, value, style, from, to })
+    const segment: Segment = { rawStart: this.raw.length, value, style, from, to }
+    if (this.segments.length === 0) this.segments = [segment]
+    else this.segments.push(segment)
     this.raw += value
   }
 
   /** Ends the current line (a `break` node, a line of code, the end of the block). */
   breakLine(): void {
-    this.lines.push(collapse(this.raw, this.segments, this.source))
+    const line = collapse(this.raw, this.segments, this.source)
+    if (this.lines.length === 0) this.lines = [line]
+    else this.lines.push(line)
     this.raw = ''
     this.segments = []
   }
@@ -136,7 +154,7 @@ function collapse(raw: string, segments: readonly Segment[], source: string): In
     return new CollapsedLine(
       raw,
       stylesOf(segments, raw.length),
-      [0, 0],
+      IDENTITY,
       raw.length,
       segments,
       source
@@ -211,21 +229,18 @@ function isCollapsed(raw: string): boolean {
 
 /** Style runs of an uncollapsed line: one per change of style between segments. */
 function stylesOf(segments: readonly Segment[], length: number): StyleRun[] {
+  const only = segments.length === 1 ? (segments[0] as Segment).style : undefined
+  if (only) return [{ start: 0, end: length, bold: only.bold, italic: only.italic }]
   const runs: StyleRun[] = []
   let start = 0
-  segments.forEach((segment, index) => {
+  for (let index = 0; index < segments.length; index++) {
+    const { style } = segments[index] as Segment
     const next = segments[index + 1]
-    if (
-      next &&
-      next.style.bold === segment.style.bold &&
-      next.style.italic === segment.style.italic
-    ) {
-      return
-    }
+    if (next && next.style.bold === style.bold && next.style.italic === style.italic) continue
     const end = next ? next.rawStart : length
-    runs.push({ start, end, bold: segment.style.bold, italic: segment.style.italic })
+    runs.push({ start, end, bold: style.bold, italic: style.italic })
     start = end
-  })
+  }
   return runs
 }
 
@@ -306,10 +321,10 @@ function appendInline(
       builder.breakLine()
       return
     case 'strong':
-      appendChildren(builder, node, { ...style, bold: true }, { from, to })
+      appendChildren(builder, node, styleOf(true, style.italic), { from, to })
       break
     case 'emphasis':
-      appendChildren(builder, node, { ...style, italic: true }, { from, to })
+      appendChildren(builder, node, styleOf(style.bold, true), { from, to })
       break
     case 'image':
     case 'imageReference':
@@ -325,13 +340,13 @@ function appendInline(
   if (end !== undefined) range.from = Math.max(range.from, end)
 }
 
+/** Appends a node's children; `cursor` (a fresh object of the caller's) advances past each. */
 function appendChildren(
   builder: BlockBuilder,
   parent: Parents,
   style: Style,
-  range: { from: number; to: number }
+  cursor: { from: number; to: number }
 ): void {
-  const cursor = { ...range }
   for (const child of parent.children as Nodes[]) appendInline(builder, child, style, cursor)
 }
 
@@ -401,7 +416,7 @@ class BlocksBuilder {
       default:
         if ('children' in node) {
           const children = node.children as Nodes[]
-          if (children.length > 0 && children.every((child) => isPhrasing(child))) {
+          if (children.length > 0 && children.every(isPhrasing)) {
             this.addBlock(node, { kind, list, itemStart: false })
           } else {
             for (const child of children) this.walk(child, list, kind)
@@ -427,7 +442,7 @@ class BlocksBuilder {
         source: itemSource ?? 0,
       })
       if (first) this.walk(first, list, kind)
-      for (const child of children.slice(1)) this.walk(child, list, 'paragraph')
+      this.walkRest(children, list)
       return
     }
     if (first.type === 'paragraph' || isPhrasing(first) || !('children' in first)) {
@@ -439,7 +454,14 @@ class BlocksBuilder {
       const opened = this.blocks[before]
       if (opened) this.blocks[before] = { ...opened, kind, marker, itemStart: true }
     }
-    for (const child of children.slice(1)) this.walk(child, list, 'paragraph')
+    this.walkRest(children, list)
+  }
+
+  /** The blocks of a list item after its first: plain paragraphs of the item's list. */
+  private walkRest(children: readonly Nodes[], list: number): void {
+    for (let index = 1; index < children.length; index++) {
+      this.walk(children[index] as Nodes, list, 'paragraph')
+    }
   }
 }
 
