@@ -8,12 +8,11 @@
 import type { ItemVariationStore } from './item-variation-store.ts'
 import {
   EMPTY_COVERAGE,
-  GlyphDigest,
   GlyphFilter,
   GlyphSet,
   compileOnce,
   matchContext,
-  denseClasses,
+  readClassDef,
   readContextSubtable,
   readCoverage,
   readLookups,
@@ -158,9 +157,9 @@ export function createPositioning(
       }
       if (record < 0) return -1
     } else {
-      const classes = compiledSubtable.classes()
-      const class1 = classes[0].classOf(buffer.ids[at] as number)
-      const class2 = classes[1].classOf(secondGlyph)
+      const [classes1, classes2] = compiledSubtable.classes()
+      const class1 = classes1.classOf(buffer.ids[at] as number)
+      const class2 = classes2.classOf(secondGlyph)
       const class1Count = view.getUint16(subtable + 12)
       const class2Count = view.getUint16(subtable + 14)
       if (class1 >= class1Count || class2 >= class2Count) return -1
@@ -230,13 +229,8 @@ export function createPositioning(
   return {
     hasKerning: selected.length > 0,
     apply(buffer: GlyphBuffer): void {
-      // Positioning changes no glyph: lookups none of whose glyphs the buffer holds are passed
-      // over in one test.
-      const digest = new GlyphDigest()
-      digest.add(buffer.ids)
       for (const raw of selected) {
         const lookup = compiled(raw)
-        if (!lookup.glyphs.digest.meets(digest)) continue
         const filter = lookup.filter
         let at = 0
         while (at < buffer.length) {
@@ -276,8 +270,8 @@ function compileSubtable(view: DataView, type: number, offset: number): Compiled
   let classes: readonly [ClassDef, ClassDef] | undefined
   const classesOf = (): readonly [ClassDef, ClassDef] => {
     classes ??= [
-      denseClasses(view, offset + view.getUint16(offset + 8)),
-      denseClasses(view, offset + view.getUint16(offset + 10)),
+      readClassDef(view, offset + view.getUint16(offset + 8)),
+      readClassDef(view, offset + view.getUint16(offset + 10)),
     ]
     return classes
   }

@@ -7,7 +7,6 @@
  */
 import {
   EMPTY_COVERAGE,
-  GlyphDigest,
   GlyphFilter,
   GlyphSet,
   compileOnce,
@@ -160,14 +159,9 @@ export function createSubstitution(table: TableView, gdef: GlyphDefinitions): Su
     const set = subtable.offset + view.getUint16(subtable.offset + 6 + index * 2)
     const count = view.getUint16(set)
     const filter = lookup.input
-    // The glyph a second component must be: a set lists up to hundreds of ligatures (Inter's
-    // arrows), and most fail on it, so it is found once and each ligature tested against it.
-    const next = filter.next(buffer, at)
-    const second = next < 0 ? -1 : (buffer.ids[next] as number)
     for (let item = 0; item < count; item++) {
       const ligature = set + view.getUint16(set + 2 + item * 2)
       const components = view.getUint16(ligature + 2)
-      if (components > 1 && view.getUint16(ligature + 4) !== second) continue
       const positions: number[] = []
       let position = at
       let matched = true
@@ -243,20 +237,13 @@ export function createSubstitution(table: TableView, gdef: GlyphDefinitions): Su
 
   return {
     apply(buffer: GlyphBuffer): void {
-      // The glyphs the buffer holds or held: a lookup none of whose glyphs it holds is passed
-      // over (most lookups of a word's run, as in HarfBuzz).
-      const digest = new GlyphDigest()
-      digest.add(buffer.ids)
       for (const raw of selected) {
         const lookup = compiled(raw)
-        if (!lookup.glyphs.digest.meets(digest)) continue
         if (lookup.type === 8) {
           applyReverse(lookup, buffer)
-          digest.add(buffer.ids)
           continue
         }
         const filter = lookup.input
-        let applied = false
         let at = 0
         while (at < buffer.length) {
           // A glyph outside the lookup's set is passed over whether the lookup skips it or not.
@@ -265,10 +252,8 @@ export function createSubstitution(table: TableView, gdef: GlyphDefinitions): Su
             continue
           }
           const next = applyLookupAt(lookup, buffer, at, 0)
-          if (next >= 0) applied = true
           at = next > at ? next : at + 1
         }
-        if (applied) digest.add(buffer.ids)
       }
     },
   }

@@ -242,15 +242,12 @@ const GLYPH_SET_WORK = 1 << 18
  */
 export class GlyphSet {
   private readonly words: Uint32Array | undefined
-  /** The digest of the set's glyphs (of every glyph when `words` is undefined). */
-  readonly digest = new GlyphDigest()
 
   /**
    * @param coverages The coverages whose glyphs make up the set, or `undefined` for all glyphs.
    */
   constructor(coverages: readonly Coverage[] | undefined) {
-    this.words = coverages && listGlyphs(coverages, this.digest)
-    if (!this.words) this.digest.fill()
+    this.words = coverages && listGlyphs(coverages)
   }
 
   /**
@@ -279,52 +276,8 @@ export class GlyphSet {
   }
 }
 
-/**
- * HarfBuzz's set digest (hb_set_digest_t): three 32-bit masks with one bit per glyph each, taken
- * at three shifts of the glyph id. Two digests that do not meet (no common bit in some mask)
- * stand for sets without a common glyph: a lookup whose digest does not meet that of the buffer
- * cannot apply anywhere in it and is passed over in one test instead of a test per glyph.
- */
-export class GlyphDigest {
-  private low = 0
-  private middle = 0
-  private high = 0
-
-  /**
-   * Adds glyphs to the digest.
-   *
-   * @param glyphs Glyph ids.
-   */
-  add(glyphs: readonly number[]): void {
-    for (const glyph of glyphs) {
-      this.low |= 1 << (glyph & 31)
-      this.middle |= 1 << ((glyph >>> 4) & 31)
-      this.high |= 1 << ((glyph >>> 9) & 31)
-    }
-  }
-
-  /** Makes the digest stand for every glyph. */
-  fill(): void {
-    this.low = this.middle = this.high = -1
-  }
-
-  /**
-   * Whether the two digests may share a glyph (`false` only when they share none).
-   *
-   * @param other Another digest.
-   * @returns `false` when no glyph is in both.
-   */
-  meets(other: GlyphDigest): boolean {
-    return (
-      (this.low & other.low) !== 0 &&
-      (this.middle & other.middle) !== 0 &&
-      (this.high & other.high) !== 0
-    )
-  }
-}
-
 /** The bits of a {@link GlyphSet}, or `undefined` when listing them takes too long. */
-function listGlyphs(coverages: readonly Coverage[], digest: GlyphDigest): Uint32Array | undefined {
+function listGlyphs(coverages: readonly Coverage[]): Uint32Array | undefined {
   const glyphs: number[] = []
   let highest = -1
   for (const coverage of coverages) {
@@ -336,7 +289,6 @@ function listGlyphs(coverages: readonly Coverage[], digest: GlyphDigest): Uint32
     if (glyphs.length > GLYPH_SET_WORK) return undefined
   }
   const words = new Uint32Array((highest >>> 5) + 1)
-  digest.add(glyphs)
   for (const glyph of glyphs) {
     words[glyph >>> 5] = (words[glyph >>> 5] as number) | (1 << (glyph & 31))
   }
@@ -388,18 +340,13 @@ export function readGlyphDefinitions(table: TableView | undefined): GlyphDefinit
 }
 
 /**
- * A class definition as one 16-bit class per glyph from its first to its last glyph (at most
- * 128 kB, built on first use): the same classes as {@link readClassDef}, found by indexing. GDEF's
- * glyph classes and the class kerning of GPOS are asked for at nearly every glyph.
- *
- * @param view The font bytes.
- * @param offset Absolute offset of the class definition, or `0`.
- * @returns The class lookup.
+ * A class definition with small class values (GDEF glyph classes) as one byte per glyph from its
+ * first to its last glyph: the same classes as {@link readClassDef}, found by indexing.
  */
-export function denseClasses(view: DataView, offset: number): ClassDef {
+function denseClasses(view: DataView, offset: number): ClassDef {
   const classDef = readClassDef(view, offset)
   if (offset === 0) return classDef
-  let table: { first: number; classes: Uint16Array } | undefined
+  let table: { first: number; classes: Uint8Array } | undefined
   let search = false
   return {
     classOf(glyph: number): number {
@@ -417,12 +364,12 @@ export function denseClasses(view: DataView, offset: number): ClassDef {
   }
 }
 
-/** The classes of a class definition from its first to its last glyph. */
+/** The classes of a class definition from its first to its last glyph, one byte each. */
 function tabulate(
   view: DataView,
   offset: number,
   classDef: ClassDef
-): { first: number; classes: Uint16Array } | undefined {
+): { first: number; classes: Uint8Array } | undefined {
   const format = view.getUint16(offset)
   let first = 0
   let last = -1
@@ -437,8 +384,13 @@ function tabulate(
     }
   }
   if (last < first) return undefined
-  const classes = new Uint16Array(last - first + 1)
-  for (let glyph = first; glyph <= last; glyph++) classes[glyph - first] = classDef.classOf(glyph)
+  const classes = new Uint8Array(last - first + 1)
+  for (let glyph = first; glyph <= last; glyph++) {
+    const value = classDef.classOf(glyph)
+    // Classes beyond a byte (never in GDEF, which has 4) keep the search.
+    if (value > 0xff) return undefined
+    classes[glyph - first] = value
+  }
   return { first, classes }
 }
 
