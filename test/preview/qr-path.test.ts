@@ -1,8 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import fc from 'fast-check'
 import QRCode from 'qrcode'
 import { qrPathData } from '../../src/preview/qr-path.ts'
-import { forEachQrRun } from '../../src/scene/qr-runs.ts'
 
 /** Reads the path back into a set of dark cells `x,y`. */
 function cellsOf(data: string): Set<string> {
@@ -41,39 +39,5 @@ describe('qrPathData', () => {
 
   test('should write nothing for an all-light symbol', () => {
     expect(qrPathData({ size: 2, modules: new Uint8Array(4) }, 4)).toBe('')
-  })
-
-  test('should write what one template literal per run writes, for any symbol and quiet zone', () => {
-    // The straightforward writer, as the preview had it: the oracle of the byte writer.
-    const templated = (symbol: { size: number; modules: Uint8Array }, quiet: number) => {
-      let data = ''
-      forEachQrRun(symbol, quiet, (x, y, run) => {
-        data += `M${x} ${y}h${run}v1h-${run}z`
-      })
-      return data
-    }
-    const symbols = fc.integer({ min: 0, max: 60 }).chain((size) =>
-      fc.record({
-        size: fc.constant(size),
-        modules: fc.uint8Array({ minLength: size * size, maxLength: size * size, max: 1 }),
-      })
-    )
-    const quietZones = fc.oneof(
-      fc.integer({ min: 0, max: 2000 }),
-      fc.double({ noNaN: false }),
-      fc.constant(0.1)
-    )
-    fc.assert(
-      fc.property(symbols, quietZones, (symbol, quiet) => {
-        expect(qrPathData(symbol, quiet)).toBe(templated(symbol, quiet))
-      }),
-      { seed: 18004, numRuns: 3000 }
-    )
-    const qr = QRCode.create('x'.repeat(2900), { errorCorrectionLevel: 'L' }).modules
-    const largest = { size: qr.size, modules: Uint8Array.from(qr.data, (bit) => (bit ? 1 : 0)) }
-    expect(largest.size).toBe(177)
-    for (const quiet of [0, 4, 1e21, -0.5]) {
-      expect(qrPathData(largest, quiet)).toBe(templated(largest, quiet))
-    }
   })
 })
