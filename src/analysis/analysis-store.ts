@@ -81,67 +81,42 @@ export interface CacheUsage {
   readonly characters: number
 }
 
-/**
- * The static parts of a design, computed on first use and kept for the store's life. Its maps
- * are made on first use too: a verdict of a design without images, static texts or URL codes
- * (or one that never asks for them) makes none.
- */
-class Statics {
-  #texts: Map<TextElement, TextLayout | undefined> | undefined
-  #images: Map<ImageElement, ImageFacts> | undefined
-  #urlCodes: Map<UrlQrElement, QrWork> | undefined
-
-  constructor(readonly environment: AnalysisEnvironment) {}
-
-  urlQr(element: UrlQrElement): QrWork {
-    const urlCodes = (this.#urlCodes ??= new Map())
-    let work = urlCodes.get(element)
-    if (!work) {
-      work = new QrWork(element, element.url)
-      urlCodes.set(element, work)
-    }
-    return work
-  }
-
-  staticText(element: TextElement): TextLayout | undefined {
-    const texts = (this.#texts ??= new Map())
-    if (!texts.has(element)) {
-      const fonts = this.environment.fonts
-      texts.set(
-        element,
-        fonts?.has(element.font_family)
-          ? layoutPlainText(element.text, element, fonts, undefined, {
-              profile: this.environment.profile,
-            })
-          : undefined
-      )
-    }
-    return texts.get(element)
-  }
-
-  image(element: ImageElement): ImageFacts {
-    const images = (this.#images ??= new Map())
-    let facts = images.get(element)
-    if (!facts) {
-      facts = checkImage(element)
-      images.set(element, facts)
-    }
-    return facts
-  }
-}
-
-/** The store of one analysis: its methods on the prototype, nothing made per call but itself. */
-class TransientStore extends Statics implements AnalysisStore {
-  area(area: MarkdownElement, text: string): AreaWork {
-    return new AreaWork(area, text, this.environment)
-  }
-
-  qr(element: KeyedQrElement, value: string): QrWork {
-    return new QrWork(element, value)
-  }
-
-  address(element: AddressElement, senderLine: string, recipientLines: readonly string[]) {
-    return new AddressWork(element, senderLine, recipientLines, this.environment)
+/** The static parts of a design, computed on first use and kept for the store's life. */
+function createStatics(environment: AnalysisEnvironment) {
+  const texts = new Map<TextElement, TextLayout | undefined>()
+  const images = new Map<ImageElement, ImageFacts>()
+  const urlCodes = new Map<UrlQrElement, QrWork>()
+  return {
+    urlQr(element: UrlQrElement): QrWork {
+      let work = urlCodes.get(element)
+      if (!work) {
+        work = new QrWork(element, element.url)
+        urlCodes.set(element, work)
+      }
+      return work
+    },
+    staticText(element: TextElement): TextLayout | undefined {
+      if (!texts.has(element)) {
+        const fonts = environment.fonts
+        texts.set(
+          element,
+          fonts?.has(element.font_family)
+            ? layoutPlainText(element.text, element, fonts, undefined, {
+                profile: environment.profile,
+              })
+            : undefined
+        )
+      }
+      return texts.get(element)
+    },
+    image(element: ImageElement): ImageFacts {
+      let facts = images.get(element)
+      if (!facts) {
+        facts = checkImage(element)
+        images.set(element, facts)
+      }
+      return facts
+    },
   }
 }
 
@@ -173,7 +148,14 @@ function checkImage(element: ImageElement): ImageFacts {
  * @returns The store.
  */
 export function createTransientStore(environment: AnalysisEnvironment): AnalysisStore {
-  return new TransientStore(environment)
+  return {
+    environment,
+    area: (area, text) => new AreaWork(area, text, environment),
+    qr: (element, value) => new QrWork(element, value),
+    address: (element, senderLine, recipientLines) =>
+      new AddressWork(element, senderLine, recipientLines, environment),
+    ...createStatics(environment),
+  }
 }
 
 /** One kept text or value. */
@@ -269,7 +251,6 @@ export function createCachedStore(
     return work
   }
 
-  const statics = new Statics(environment)
   return {
     environment,
     area: (area, text) => lookup(area, text, () => new AreaWork(area, text, environment)),
@@ -281,9 +262,7 @@ export function createCachedStore(
         `${senderLine}\n${recipientLines.join('\n')}`,
         () => new AddressWork(element, senderLine, recipientLines, environment)
       ),
-    urlQr: (element) => statics.urlQr(element),
-    staticText: (element) => statics.staticText(element),
-    image: (element) => statics.image(element),
+    ...createStatics(environment),
     usage: () => ({ entries: fresh.size + kept.size, characters }),
     clear() {
       for (const entry of [...fresh, ...kept]) drop(entry)

@@ -107,9 +107,7 @@ function segmentSources(source: string, segment: Segment): number[] {
 
 /** Collects the values of one block's lines with their style and source range. */
 class BlockBuilder {
-  // Lists of one item, the common case, are array literals: an array grown by `push` from
-  // empty reserves 17 slots.
-  lines: InlineLine[] = []
+  readonly lines: InlineLine[] = []
   private raw = ''
   private segments: Segment[] = []
 
@@ -118,17 +116,13 @@ class BlockBuilder {
   /** Appends a value whose characters come from `source[from, to)`. */
   append(value: string, style: Style, from: number, to: number): void {
     if (value === '') return
-    const segment: Segment = { rawStart: this.raw.length, value, style, from, to }
-    if (this.segments.length === 0) this.segments = [segment]
-    else this.segments.push(segment)
+    this.segments.push({ rawStart: this.raw.length, value, style, from, to })
     this.raw += value
   }
 
   /** Ends the current line (a `break` node, a line of code, the end of the block). */
   breakLine(): void {
-    const line = collapse(this.raw, this.segments, this.source)
-    if (this.lines.length === 0) this.lines = [line]
-    else this.lines.push(line)
+    this.lines.push(collapse(this.raw, this.segments, this.source))
     this.raw = ''
     this.segments = []
   }
@@ -229,8 +223,6 @@ function isCollapsed(raw: string): boolean {
 
 /** Style runs of an uncollapsed line: one per change of style between segments. */
 function stylesOf(segments: readonly Segment[], length: number): StyleRun[] {
-  const only = segments.length === 1 ? (segments[0] as Segment).style : undefined
-  if (only) return [{ start: 0, end: length, bold: only.bold, italic: only.italic }]
   const runs: StyleRun[] = []
   let start = 0
   for (let index = 0; index < segments.length; index++) {
