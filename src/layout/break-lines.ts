@@ -363,8 +363,12 @@ function estimateOf(unit: Unit, from: number, to: number): number {
 /** How far (in em) an estimate must exceed the line before a piece is taken as too wide. */
 const ESTIMATE_MARGIN = 4
 
-/** Kerning in em between the last glyph of one shape and the first of the next (same face). */
-function kernBetween(face: Face, left: ShapedText, right: ShapedText): number {
+/**
+ * Kerning in em between the last glyph of one shape and the first of the next (same face): the
+ * one measure of kerning across units, shared with the address rules' unwrapped lines so that
+ * their widths agree with the line breaker's to the last bit.
+ */
+export function kernBetween(face: Face, left: ShapedText, right: ShapedText): number {
   const last = left.glyphs[left.glyphs.length - 1]
   const first = right.glyphs[0]
   if (last === undefined || first === undefined) return 0

@@ -6,6 +6,7 @@
  * @module
  */
 import { emojiStartUnits } from '../emoji/emoji-set.ts'
+import { kernBetween } from './break-lines.ts'
 import { faceStore, type MemoSlot } from '../text/face-memo.ts'
 import { shapeText, type ShapedText } from '../text/shape.ts'
 import type { Face } from '../text/types.ts'
@@ -101,20 +102,12 @@ function wordMetrics(
   const shaped = shapeText(face, text)
   const metrics: WordMetrics = {
     width: shaped.width / face.unitsPerEm,
-    afterSpace: kerningBetween(face, space, shaped),
-    beforeSpace: kerningBetween(face, shaped, space),
+    afterSpace: kernBetween(face, space, shaped),
+    beforeSpace: kernBetween(face, shaped, space),
   }
   if (memo && text.length <= MAX_KEPT_LENGTH) {
     if (memo.words.size >= WORDS_LIMIT) memo.words.clear()
     memo.words.set(text, metrics)
   }
   return metrics
-}
-
-/** Kerning in em between the last glyph of one shape and the first of the next. */
-function kerningBetween(face: Face, left: ShapedText, right: ShapedText): number {
-  const last = left.glyphs[left.glyphs.length - 1]
-  const first = right.glyphs[0]
-  if (last === undefined || first === undefined) return 0
-  return face.kerning(last, first) / face.unitsPerEm
 }
