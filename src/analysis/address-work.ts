@@ -1,8 +1,9 @@
 /**
  * The work on one address block in one address element: its sender line and its recipient lines,
  * each laid out once, on first use (the analysis asks for both), and the recipient lines that are
- * too wide, measured without a layout (all the rules ask for). A `Preflight` keeps these objects in its cache, keyed by element and printed lines, so
- * validating a body and then drawing it lays the block out once.
+ * too wide, measured without a layout (all the rules ask for). A `Preflight` keeps these objects
+ * in its cache, keyed by element and printed lines, so validating a body and then drawing it lays
+ * the block out once.
  *
  * @module
  */

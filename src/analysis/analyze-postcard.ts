@@ -6,13 +6,14 @@
  *
  * @module
  */
-import type {
-  Design,
-  DesignElement,
-  ImageElement,
-  KeyedQrElement,
-  MarkdownElement,
-  SideName,
+import {
+  SIDE_NAMES,
+  type Design,
+  type DesignElement,
+  type ImageElement,
+  type KeyedQrElement,
+  type MarkdownElement,
+  type SideName,
 } from '../design/types.ts'
 import { postcardRules } from '../postcard/rules.ts'
 import type { ImageEntry, PostcardContext } from '../postcard/types.ts'
@@ -133,7 +134,7 @@ export function createPostcardContext(
 /** The design's images for the rules, in design order (a loop: most designs have one or none). */
 function imageEntries(design: Design, store: AnalysisStore): ImageEntry[] {
   const entries: ImageEntry[] = []
-  for (const side of SIDES) {
+  for (const side of SIDE_NAMES) {
     const elements = design.sides[side].elements
     for (let index = 0; index < elements.length; index++) {
       const element = elements[index] as DesignElement
@@ -144,8 +145,6 @@ function imageEntries(design: Design, store: AnalysisStore): ImageEntry[] {
   }
   return entries
 }
-
-const SIDES = ['front', 'back'] as const
 
 /** A design image for the rules; its facts are checked when a rule first reads them. */
 function imageEntry(element: ImageElement, path: string, store: AnalysisStore): ImageEntry {

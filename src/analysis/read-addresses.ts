@@ -8,7 +8,7 @@ import { recipientOverflowMm } from '../address/address-block.ts'
 import { recognizeCountry } from '../address/recognize-country.ts'
 import { resolveAddress } from '../address/resolve-address.ts'
 import type { AddressBlock, PostcardAddresses } from '../address/types.ts'
-import type { Design, DesignElement } from '../design/types.ts'
+import { SIDE_NAMES, type Design, type DesignElement } from '../design/types.ts'
 import type { AnalysisStore } from './analysis-store.ts'
 import { clipText, MAX_FIELD_LENGTH } from './read-body.ts'
 import type { AddressAnalysis } from './types.ts'
@@ -63,9 +63,6 @@ export function readAddresses(
   })
 }
 
-/** The sides of a design, in the order the blocks are listed. */
-const SIDES = ['front', 'back'] as const
-
 function addressBlocks(
   design: Design,
   store: AnalysisStore,
@@ -75,7 +72,7 @@ function addressBlocks(
   const blocks: AddressBlock[] = []
   const recipientLines = Object.freeze(lines.map((line) => clipText(line, MAX_FIELD_LENGTH)))
   // Plain loops: this runs for every body, over every element of the design.
-  for (const side of SIDES) {
+  for (const side of SIDE_NAMES) {
     const elements = design.sides[side].elements
     for (let index = 0; index < elements.length; index++) {
       const element = elements[index] as DesignElement

@@ -4,6 +4,7 @@
  * @module
  */
 import { childOf } from '../schema/read-field.ts'
+import { SIDE_NAMES } from '../design/types.ts'
 import { checkGlyphCoverage } from '../text/glyph-coverage.ts'
 import { defineRule } from '../verdict/define-rule.ts'
 import { ADDRESS_FIELD_PATHS, ADDRESS_FIELDS } from './address-fields.ts'
@@ -25,7 +26,7 @@ export const checkGlyphs = defineRule<PostcardContext>({
       for (const warning of entry.work.glyphWarnings()) report.warn(warning)
     }
     const checked = new Set<string>()
-    for (const designSide of ['front', 'back'] as const) {
+    for (const designSide of SIDE_NAMES) {
       for (const element of design.sides[designSide].elements) {
         if (element.type !== 'address' || !fonts.has(element.font_family)) continue
         const face = fonts.face(element.font_family)
