@@ -24,13 +24,9 @@ import {
 /** Collects definitions while a side is written; ids depend only on what is used and in which order. */
 export interface PreviewDefs {
   /**
-   * The id of a glyph outline (defined on first use), or `undefined` for a glyph without
-   * outline (a space), which needs no `<use>`.
-   */
-  glyph(face: Face, glyphId: number): string | undefined
-  /**
-   * The same as {@link PreviewDefs.glyph}, as the escaped `href` of a `<use>` (`#` and the id),
-   * for `svgGlyphUse`.
+   * The escaped `href` of a glyph outline's `<use>` (`#` and its id; the outline defined on first
+   * use), for `svgGlyphUse`, or `undefined` for a glyph without outline (a space), which needs
+   * no `<use>`.
    */
   glyphHref(face: Face, glyphId: number): EscapedAttribute | undefined
   /** {@link PreviewDefs.glyphHref} of one face, for the glyphs of a run (the face looked up once). */
@@ -45,13 +41,13 @@ export interface PreviewDefs {
   markup(): SvgMarkup
 }
 
-/** A defined glyph: its id, and the escaped `href` of its `<use>`; `null` without outline. */
-type GlyphUse = { readonly id: string; readonly href: EscapedAttribute } | null
+/** A defined glyph: the escaped `href` of its `<use>`; `null` without outline. */
+type GlyphUse = EscapedAttribute | null
 
 /** A face used on the side: its number in the ids, and its glyphs defined so far. */
 interface FaceUses {
   readonly index: number
-  readonly ids: Map<number, GlyphUse>
+  readonly glyphs: Map<number, GlyphUse>
 }
 
 const idSafe = /^[a-z0-9][a-z0-9-]{0,127}$/i
@@ -97,36 +93,36 @@ export function createPreviewDefs(prefix: string): PreviewDefs {
   const parts: SvgMarkup[] = []
   let images = 0
 
-  /** A glyph's definition, made on first use; `null` for a glyph without outline. */
+  /** A face's uses on the side, numbered on its first use. */
   const faceUses = (face: Face): FaceUses => {
     let used = faces.get(face)
     if (used === undefined) {
-      used = { index: faces.size, ids: new Map() }
+      used = { index: faces.size, glyphs: new Map() }
       faces.set(face, used)
     }
     return used
   }
+  /** A glyph's `href`, its definition made on first use; `null` for a glyph without outline. */
   const glyphUse = (face: Face, used: FaceUses, glyphId: number): GlyphUse => {
-    let known = used.ids.get(glyphId)
+    let known = used.glyphs.get(glyphId)
     if (known !== undefined) return known
     const d = svgOutline(face, glyphId)
     if (d === '') {
       known = null
     } else {
       const id = `${prefix}g${used.index}-${glyphId}`
-      known = { id, href: escapedAttribute(`#${id}`) }
+      known = escapedAttribute(`#${id}`)
       parts.push(svgPathDefinition(id, d))
     }
-    used.ids.set(glyphId, known)
+    used.glyphs.set(glyphId, known)
     return known
   }
 
   return {
-    glyph: (face, glyphId) => glyphUse(face, faceUses(face), glyphId)?.id,
-    glyphHref: (face, glyphId) => glyphUse(face, faceUses(face), glyphId)?.href,
+    glyphHref: (face, glyphId) => glyphUse(face, faceUses(face), glyphId) ?? undefined,
     glyphHrefs(face) {
       const used = faceUses(face)
-      return (glyphId) => glyphUse(face, used, glyphId)?.href
+      return (glyphId) => glyphUse(face, used, glyphId) ?? undefined
     },
     artwork(artwork) {
       const known = artworks.get(artwork.body)

@@ -165,20 +165,9 @@ export function svgElement(
 }
 
 /**
- * `svgElement('use', { href, x })`, byte for byte, without the generic name checks: a preview
- * draws each glyph with one, hundreds per card.
- *
- * @param href The referenced id, `#` included.
- * @param x The x attribute, already formatted.
- * @returns The element's markup.
- */
-export function svgUse(href: string, x: string): SvgMarkup {
-  return `<use href="${escapeXmlAttribute(href)}" x="${escapeXmlAttribute(x)}"/>` as SvgMarkup
-}
-
-/**
- * `svgUse(href, formatNumber(x, 1))`, byte for byte, with the `href` escaped beforehand: a preview
- * places each glyph with one, hundreds per card. A number written by {@link formatNumber} needs
+ * `svgElement('use', { href, x: formatNumber(x, 1) })`, byte for byte, with the `href` escaped
+ * beforehand and without the generic name checks: a preview places each glyph with one, hundreds
+ * per card. A number written by {@link formatNumber} needs
  * no escaping (digits, `-` and `.` only).
  *
  * @param href The referenced id, `#` included, from {@link escapedAttribute}.

@@ -22,23 +22,21 @@ describe('createPreviewDefs', () => {
     const inter = fonts.face('Inter')
     const lora = fonts.face('Lora', { bold: true, italic: false })
     const a = inter.glyphId(0x61)
-    expect(defs.glyph(lora, a)).toBe(`p-g0-${a}`)
-    expect(defs.glyph(inter, a)).toBe(`p-g1-${a}`)
-    expect(defs.glyph(lora, a)).toBe(`p-g0-${a}`)
+    expect(defs.glyphHref(lora, a)).toBe(`#p-g0-${a}`)
+    expect(defs.glyphHref(inter, a)).toBe(`#p-g1-${a}`)
+    expect(defs.glyphHref(lora, a)).toBe(`#p-g0-${a}`)
     expect(count(defs.markup(), /<path id=/g)).toBe(2)
     expect(defs.markup()).toMatch(
       new RegExp(`^<defs><path id="p-g0-${a}" d="m[^"]+z"/><path id="p-g1-${a}" d="m`)
     )
   })
 
-  test("should give the escaped href of the same definition for a glyph's use", () => {
+  test("should give the escaped href of a glyph's one definition, per face and per run", () => {
     const defs = createPreviewDefs('p-')
     const inter = fonts.face('Inter')
     const lora = fonts.face('Lora', { bold: true, italic: false })
     const [a, b, space] = [inter.glyphId(0x61), inter.glyphId(0x62), inter.glyphId(0x20)]
     expect(defs.glyphHref(lora, a)).toBe(`#p-g0-${a}`)
-    expect(defs.glyph(lora, a)).toBe(`p-g0-${a}`)
-    expect(defs.glyph(inter, b)).toBe(`p-g1-${b}`)
     expect(defs.glyphHref(inter, b)).toBe(`#p-g1-${b}`)
     expect(defs.glyphHref(inter, space)).toBeUndefined()
     const interHrefs = defs.glyphHrefs(inter)
@@ -46,7 +44,7 @@ describe('createPreviewDefs', () => {
     expect(interHrefs(a)).toBe(`#p-g1-${a}`)
     expect(interHrefs(space)).toBeUndefined()
     expect(defs.glyphHrefs(fonts.face('Roboto'))(a)).toBe(`#p-g2-${a}`)
-    expect(defs.glyph(inter, a)).toBe(`p-g1-${a}`)
+    expect(defs.glyphHref(inter, a)).toBe(`#p-g1-${a}`)
     expect(count(defs.markup(), /<path id=/g)).toBe(4)
     expect(createPreviewDefs('a"&-').glyphHref(inter, b)).toBe(`#a&quot;&amp;-g0-${b}`)
   })
@@ -54,8 +52,8 @@ describe('createPreviewDefs', () => {
   test('should give no id to a glyph without outline', () => {
     const defs = createPreviewDefs('p-')
     const face = fonts.face('Roboto')
-    expect(defs.glyph(face, face.glyphId(0x20))).toBeUndefined()
-    expect(defs.glyph(face, face.glyphId(0x20))).toBeUndefined()
+    expect(defs.glyphHref(face, face.glyphId(0x20))).toBeUndefined()
+    expect(defs.glyphHref(face, face.glyphId(0x20))).toBeUndefined()
     expect(defs.markup()).toBe('')
   })
 

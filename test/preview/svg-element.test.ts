@@ -10,7 +10,6 @@ import {
   SvgBuildError,
   svgGlyphUse,
   svgPathDefinition,
-  svgUse,
 } from '../../src/preview/svg-element.ts'
 import { formatNumber } from '../../src/preview/format-number.ts'
 import { injectionCorpus } from './injection-corpus.ts'
@@ -81,19 +80,6 @@ describe('svgElement', () => {
   })
 })
 
-describe('svgUse', () => {
-  test('should write what svgElement writes for a use element, for any values', () => {
-    fc.assert(
-      fc.property(fc.string(), fc.string(), (href, x) => {
-        expect(svgUse(href, x)).toBe(svgElement('use', { href, x }))
-      })
-    )
-    for (const [input] of injectionCorpus) {
-      expect(svgUse(`#${input}`, input)).toBe(svgElement('use', { href: `#${input}`, x: input }))
-    }
-  })
-})
-
 describe('svgPathDefinition', () => {
   test('should write what svgElement writes for a path with an id, for any values', () => {
     fc.assert(
@@ -111,10 +97,12 @@ describe('svgPathDefinition', () => {
 })
 
 describe('svgGlyphUse', () => {
-  test('should write what svgUse writes with the position formatted to one decimal', () => {
+  test('should write what svgElement writes for a use element, the position to one decimal', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), fc.double(), (href, x) => {
-        expect(svgGlyphUse(escapedAttribute(href), x)).toBe(svgUse(href, formatNumber(x, 1)))
+        expect(svgGlyphUse(escapedAttribute(href), x)).toBe(
+          svgElement('use', { href, x: formatNumber(x, 1) })
+        )
       }),
       { seed: 12, numRuns: 2000 }
     )
