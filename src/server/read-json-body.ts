@@ -187,5 +187,6 @@ export async function readJsonBody(
 ): Promise<JsonBody> {
   const body = await readBodyText(request, limit)
   received?.(body)
-  return { ...body, value: parseJsonText(body.text) }
+  // Members listed, not spread: a spread copy takes V8's slow path for the member added after.
+  return { text: body.text, bytes: body.bytes, value: parseJsonText(body.text) }
 }
