@@ -1,6 +1,7 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { HttpError } from '../../src/server/http-error.ts'
-import { readJsonBody } from '../../src/server/read-json-body.ts'
+import { maxJsonDepth, parseJsonText, readJsonBody } from '../../src/server/read-json-body.ts'
 
 const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
   new Request('http://localhost/', { method: 'POST', body, headers })
@@ -127,6 +128,60 @@ describe('readJsonBody', () => {
       ])
     }
   )
+
+  test('should judge as the whole walk would, also where it skips the walk (fast-check)', () => {
+    // Oracles of its own: `JSON.stringify` escapes exactly the unpaired surrogates (ES2019), and
+    // the depth is counted here. Texts: JSON values with any UTF-16 code units, written escaped
+    // or raw, nested in up to 520 arrays (short texts skip the walk, long ones take it).
+    const depthOf = (node: unknown): number =>
+      node !== null && typeof node === 'object'
+        ? 1 + Math.max(0, ...Object.values(node).map(depthOf))
+        : 0
+    const rawSurrogates = (text: string) =>
+      text.replace(/\\u(d[89a-f][\da-f]{2})/g, (_, hex: string) =>
+        String.fromCharCode(Number.parseInt(hex, 16))
+      )
+    // Any UTF-16 code unit, surrogates (paired by chance or not) often.
+    const unit = fc
+      .oneof(
+        fc.integer({ min: 0x20, max: 0x7e }),
+        fc.integer({ min: 0xd7f0, max: 0xe00f }),
+        fc.integer({ min: 0, max: 0xffff })
+      )
+      .map((code) => String.fromCharCode(code))
+    const texts = fc
+      .tuple(
+        fc.jsonValue({ maxDepth: 3, stringUnit: unit }),
+        fc.boolean(),
+        fc.oneof(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 505, max: 520 }))
+      )
+      .map(([value, raw, levels]) => {
+        const text = JSON.stringify(value)
+        return `${'['.repeat(levels)}${raw ? rawSurrogates(text) : text}${']'.repeat(levels)}`
+      })
+    fc.assert(
+      fc.property(texts, (text) => {
+        const parsed: unknown = JSON.parse(text)
+        const lone = /\\ud[89a-f]/.test(JSON.stringify(parsed))
+        const deep = depthOf(parsed) > maxJsonDepth
+        let outcome: unknown
+        try {
+          outcome = parseJsonText(text)
+        } catch (error) {
+          outcome = error
+        }
+        if (!lone && !deep) {
+          expect(outcome).toEqual(parsed)
+          return
+        }
+        expect(outcome).toBeInstanceOf(HttpError)
+        const message = (outcome as HttpError).message
+        if (lone && !deep) expect(message).toMatch(/unpaired UTF-16 surrogate/)
+        if (deep && !lone) expect(message).toMatch(/deeper than 512 levels/)
+      }),
+      { seed: 20261124, numRuns: 3000 }
+    )
+  })
 
   test('should survive a million nested brackets without a stack overflow', async () => {
     const text = `${'['.repeat(500_000)}${']'.repeat(500_000)}`
