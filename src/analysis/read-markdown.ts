@@ -4,11 +4,11 @@
  *
  * @module
  */
-import { contentBlocks, type ContentBlock } from '../layout/content-blocks.ts'
+import { contentBlocks, simpleContentBlocks, type ContentBlock } from '../layout/content-blocks.ts'
 import { checkMarkdownTree } from '../markdown/check-markdown-tree.ts'
 import { MAX_EMPHASIS_WORK, emphasisWork } from '../markdown/parse-for-layout.ts'
 import { parseMarkdown } from '../markdown/parse-markdown.ts'
-import { parseSimpleMarkdown } from '../markdown/parse-simple-markdown.ts'
+import { parseSimpleDocument, simpleTree } from '../markdown/parse-simple-markdown.ts'
 import type { SyntaxAnalysis } from './types.ts'
 
 /** A `content` value read once: what the whitelist found and what the layout sets. */
@@ -23,8 +23,8 @@ export interface MarkdownReading {
  * discarded. Never throws on any string.
  *
  * Texts in the Markdown that personalised texts use (paragraphs, `\n` breaks, bold, italic,
- * simple lists) take an exact fast path (`parseSimpleMarkdown`, the same tree in a single linear
- * pass); every other text is parsed by remark-parse, the reference. Of the whitelist's rules only
+ * simple lists) take an exact fast path (`parseSimpleDocument`, the same reading in a single linear
+ * pass, its blocks made without an mdast tree); every other text is parsed by remark-parse, the reference. Of the whitelist's rules only
  * pipe tables and placeholders can apply to such a tree, and only a text with a `|` or a `{` can
  * hold one.
  *
@@ -45,16 +45,18 @@ export function readMarkdown(text: string): MarkdownReading {
 export function readSimpleMarkdown(text: string): MarkdownReading | undefined {
   const { work, runs } = emphasisWork(text)
   if (work > MAX_EMPHASIS_WORK) return undefined
-  const tree = parseSimpleMarkdown(text)
-  if (!tree) return undefined
+  const document = parseSimpleDocument(text)
+  if (!document) return undefined
+  // The tree only for the whitelist, and only when it can find something: the blocks are made
+  // straight from the document.
   const findable = text.includes('|') || text.includes('{')
   return {
     syntax: {
-      violations: findable ? checkMarkdownTree(tree, text) : [],
+      violations: findable ? checkMarkdownTree(simpleTree(document), text) : [],
       emphasisResolved: true,
       emphasisRuns: runs,
     },
-    blocks: contentBlocks(tree, text),
+    blocks: simpleContentBlocks(document),
   }
 }
 
