@@ -112,31 +112,41 @@ function segmentSources(source: string, segment: Segment): number[] {
   return offsets
 }
 
-/** Collects the values of one block's lines with their style and source range. */
+/**
+ * Collects the values of one block's lines with their style and source range. Lines and
+ * segments gather in lists of the builder and leave it as lists of their exact length (a block
+ * has a few lines of a few segments: lists grown one item at a time would be mostly empty).
+ */
 class BlockBuilder {
-  readonly lines: InlineLine[] = []
+  private lines: InlineLine[] = []
+  private lineCount = 0
   private raw = ''
-  private segments: Segment[] = []
+  private readonly segments: Segment[] = []
+  private segmentCount = 0
 
   constructor(private readonly source: string) {}
 
   /** Appends a value whose characters come from `source[from, to)`. */
   append(value: string, style: Style, from: number, to: number): void {
     if (value === '') return
-    this.segments.push({ rawStart: this.raw.length, value, style, from, to })
+    this.segments[this.segmentCount++] = { rawStart: this.raw.length, value, style, from, to }
     this.raw += value
   }
 
   /** Ends the current line (a `break` node, a line of code, the end of the block). */
   breakLine(): void {
-    this.lines.push(collapse(this.raw, this.segments, this.source))
+    const segments = this.segments.slice(0, this.segmentCount)
+    this.lines[this.lineCount++] = collapse(this.raw, segments, this.source)
     this.raw = ''
-    this.segments = []
+    this.segmentCount = 0
   }
 
+  /** Ends the block: its lines. The builder is then ready for the next block. */
   finish(): InlineLine[] {
     this.breakLine()
-    return this.lines
+    const lines = this.lines.slice(0, this.lineCount)
+    this.lineCount = 0
+    return lines
   }
 }
 
@@ -230,17 +240,20 @@ function isCollapsed(raw: string): boolean {
 
 /** Style runs of an uncollapsed line: one per change of style between segments. */
 function stylesOf(segments: readonly Segment[], length: number): StyleRun[] {
-  const runs: StyleRun[] = []
+  // Most lines have one style: a list of one run, not one grown for more.
+  let runs: StyleRun[] | undefined
   let start = 0
   for (let index = 0; index < segments.length; index++) {
     const { style } = segments[index] as Segment
     const next = segments[index + 1]
     if (next && next.style.bold === style.bold && next.style.italic === style.italic) continue
     const end = next ? next.rawStart : length
-    runs.push({ start, end, bold: style.bold, italic: style.italic })
+    const run = { start, end, bold: style.bold, italic: style.italic }
+    if (runs) runs.push(run)
+    else runs = [run]
     start = end
   }
-  return runs
+  return runs ?? []
 }
 
 /** An {@link InlineLine} whose source offsets are worked out on first use. */
@@ -508,6 +521,8 @@ export function simpleContentBlocks(document: SimpleDocument): ContentBlock[] {
   const { text } = document
   const blocks: ContentBlock[] = []
   let lists = 0
+  const builder = new BlockBuilder(text)
+  const sink = new BlockSink(builder)
   const block = (
     lines: SimpleParagraph,
     kind: LayoutBlockKind,
@@ -516,8 +531,7 @@ export function simpleContentBlocks(document: SimpleDocument): ContentBlock[] {
     source?: number
   ): void => {
     const from = lines[0] as number
-    const builder = new BlockBuilder(text)
-    readPhrasing(text, lines, new BlockSink(builder, from, lines[lines.length - 2] as number))
+    readPhrasing(text, lines, sink.begin(from, lines[lines.length - 2] as number))
     const inline = builder.finish()
     const start = source ?? from
     blocks.push(
@@ -549,27 +563,32 @@ export function simpleContentBlocks(document: SimpleDocument): ContentBlock[] {
  * read: the same values, styles and source ranges reach the builder.
  */
 class BlockSink implements PhrasingSink {
-  /** The source range of each open node (`from` advances past each child), outermost first. */
-  private readonly ranges: number[]
+  // Per open node, outermost (the paragraph) first: where its next child's range starts (it
+  // advances past each child), where it ends, its style.
+  private readonly froms: number[] = [0]
+  private readonly tos: number[] = [0]
   private readonly styles: Style[] = [PLAIN]
+  private depth = 0
 
-  constructor(
-    private readonly builder: BlockBuilder,
-    from: number,
-    to: number
-  ) {
-    this.ranges = [from, to]
+  constructor(private readonly builder: BlockBuilder) {}
+
+  /** Starts a paragraph spanning `[from, to)` of the source. */
+  begin(from: number, to: number): this {
+    this.froms[0] = from
+    this.tos[0] = to
+    this.depth = 0
+    return this
   }
 
   text(value: string, start: number, end: number): void {
-    const ranges = this.ranges
-    const at = ranges.length - 2
-    const style = this.styles[this.styles.length - 1] as Style
+    const depth = this.depth
+    const froms = this.froms
+    const style = this.styles[depth] as Style
     if (start < 0) {
-      this.builder.append(value, style, ranges[at] as number, ranges[at + 1] as number)
+      this.builder.append(value, style, froms[depth] as number, this.tos[depth] as number)
     } else {
       this.builder.append(value, style, start, end)
-      ranges[at] = Math.max(ranges[at] as number, end)
+      froms[depth] = Math.max(froms[depth] as number, end)
     }
   }
 
@@ -578,17 +597,16 @@ class BlockSink implements PhrasingSink {
   }
 
   open(strong: boolean, start: number, end: number): void {
-    const style = this.styles[this.styles.length - 1] as Style
-    this.styles.push(strong ? styleOf(true, style.italic) : styleOf(style.bold, true))
-    this.ranges.push(start, end)
+    const style = this.styles[this.depth] as Style
+    const depth = ++this.depth
+    this.styles[depth] = strong ? styleOf(true, style.italic) : styleOf(style.bold, true)
+    this.froms[depth] = start
+    this.tos[depth] = end
   }
 
   close(_start: number, end: number): void {
-    const ranges = this.ranges
-    this.styles.pop()
-    ranges.length -= 2
-    const at = ranges.length - 2
-    ranges[at] = Math.max(ranges[at] as number, end)
+    const depth = --this.depth
+    this.froms[depth] = Math.max(this.froms[depth] as number, end)
   }
 }
 

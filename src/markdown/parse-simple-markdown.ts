@@ -814,9 +814,12 @@ function matchDelimiters(runs: DelimiterRun[], from: number, to: number): void {
         closeEnd: closer.start + use,
       }
       opener.end -= use
-      ;(opener.opens ??= []).push(pair)
+      // Most runs make one pair: a list of one, not one grown for more.
+      if (opener.opens) opener.opens.push(pair)
+      else opener.opens = [pair]
       closer.start += use
-      ;(closer.closes ??= []).push(pair)
+      if (closer.closes) closer.closes.push(pair)
+      else closer.closes = [pair]
       matchDelimiters(runs, found + 1, index)
       for (let between = found + 1; between < index; between++) {
         ;(runs[between] as DelimiterRun).dead = true
