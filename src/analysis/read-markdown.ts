@@ -43,9 +43,8 @@ export function readMarkdown(text: string): MarkdownReading {
  * @returns The reading, identical to {@link readMarkdownReference}'s, or `undefined`.
  */
 export function readSimpleMarkdown(text: string): MarkdownReading | undefined {
-  const { work, runs } = emphasisWork(text)
-  if (work > MAX_EMPHASIS_WORK) return undefined
-  const document = parseSimpleDocument(text)
+  // The subset and the emphasis bound are checked in one pass.
+  const document = parseSimpleDocument(text, MAX_EMPHASIS_WORK)
   if (!document) return undefined
   // The tree only for the whitelist, and only when it can find something: the blocks are made
   // straight from the document.
@@ -54,7 +53,7 @@ export function readSimpleMarkdown(text: string): MarkdownReading | undefined {
     syntax: {
       violations: findable ? checkMarkdownTree(simpleTree(document), text) : [],
       emphasisResolved: true,
-      emphasisRuns: runs,
+      emphasisRuns: document.emphasisRuns,
     },
     blocks: simpleContentBlocks(document),
   }

@@ -102,14 +102,23 @@ function isAsciiAlphanumeric(code: number): boolean {
 }
 
 /**
- * Whether no character of the text starts a construct outside the subset: one pass over the
- * code units.
+ * Whether no character of the text starts a construct outside the subset, and the text's
+ * emphasis work (what `emphasisWork` of `parse-for-layout.ts` measures: Σ over blocks of
+ * (delimiter runs)², blocks split at blank lines) is at most `maxWork`: one pass over the code
+ * units. Returns the number of delimiter runs, or -1.
  */
-function inlineSubset(text: string): boolean {
-  if (text.charCodeAt(0) === BYTE_ORDER_MARK) return false
+function inlineSubset(text: string, maxWork: number): number {
+  if (text.charCodeAt(0) === BYTE_ORDER_MARK) return -1
+  let work = 0
+  let runs = 0
+  let blockRuns = 0
+  let lineHasText = false
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index)
-    if (code > GRAVE) continue
+    if (code > GRAVE) {
+      lineHasText = true
+      continue
+    }
     switch (code) {
       case 0:
       case BACKSLASH:
@@ -117,16 +126,39 @@ function inlineSubset(text: string): boolean {
       case LESS_THAN:
       case LEFT_BRACKET:
       case RIGHT_BRACKET:
-        return false
+        return -1
       case AMPERSAND: {
         const next = text.charCodeAt(index + 1)
-        if (next === NUMBER_SIGN || isAsciiAlphanumeric(next)) return false
+        if (next === NUMBER_SIGN || isAsciiAlphanumeric(next)) return -1
+        lineHasText = true
         break
       }
+      case LF:
+        if (!lineHasText) {
+          // a blank line ends the block
+          work += blockRuns * blockRuns
+          blockRuns = 0
+        }
+        lineHasText = false
+        break
+      case SPACE:
+      case TAB:
+      case CR:
+        break
+      case ASTERISK:
+      case UNDERSCORE:
+        // a run starts where the unit before is another
+        if (text.charCodeAt(index - 1) !== code) {
+          blockRuns++
+          runs++
+        }
+        lineHasText = true
+        break
       default:
+        lineHasText = true
     }
   }
-  return true
+  return work + blockRuns * blockRuns <= maxWork ? runs : -1
 }
 
 /** A list marker at the start of a line's content. */
@@ -263,17 +295,26 @@ export interface SimpleDocument {
   readonly blocks: readonly (SimpleParagraph | SimpleList)[]
   /** Offset of each line's start. */
   readonly lineStarts: readonly number[]
+  /** Maximal `*`/`_` runs of the text (`emphasisWork(text).runs`). */
+  readonly emphasisRuns: number
 }
 
 /**
- * The block reading of {@link parseSimpleMarkdown}: `undefined` when the text leaves the subset.
+ * The block reading of {@link parseSimpleMarkdown}: `undefined` when the text leaves the subset,
+ * or when resolving its emphasis would be more work than `maxEmphasisWork` (measured as
+ * `emphasisWork` measures it, in the same pass that checks the subset).
  *
  * @param text The Markdown text.
- * @returns The document, or `undefined` outside the subset.
+ * @param maxEmphasisWork The bound (default: none).
+ * @returns The document, or `undefined` outside the subset or over the bound.
  */
-export function parseSimpleDocument(text: string): SimpleDocument | undefined {
-  if (!inlineSubset(text)) return undefined
-  return new SimpleParser(text).parse()
+export function parseSimpleDocument(
+  text: string,
+  maxEmphasisWork = Number.POSITIVE_INFINITY
+): SimpleDocument | undefined {
+  const emphasisRuns = inlineSubset(text, maxEmphasisWork)
+  if (emphasisRuns < 0) return undefined
+  return new SimpleParser(text, emphasisRuns).parse()
 }
 
 /**
@@ -304,8 +345,11 @@ class SimpleParser {
   private end = 0
   private next = 0
 
-  constructor(text: string) {
+  private readonly emphasisRuns: number
+
+  constructor(text: string, emphasisRuns: number) {
     this.text = text
+    this.emphasisRuns = emphasisRuns
   }
 
   parse(): SimpleDocument | undefined {
@@ -346,7 +390,12 @@ class SimpleParser {
       this.lineStarts.push(start)
     }
     this.closeList()
-    return { text, blocks: this.blocks, lineStarts: this.lineStarts }
+    return {
+      text,
+      blocks: this.blocks,
+      lineStarts: this.lineStarts,
+      emphasisRuns: this.emphasisRuns,
+    }
   }
 
   /** Takes the current line, which is not blank; `false` when it leaves the subset. */
