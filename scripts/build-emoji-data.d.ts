@@ -13,6 +13,12 @@ export function expandPattern(source: string): string[]
 export function formatVersion(version: number): string
 /** The artwork key of an emoji: hex code points without U+FE0F, joined by `-`. */
 export function artworkKey(emoji: string): string
+/** A whole number in base 26: lower-case letters lead, one upper-case letter ends it (`bA` = 26). */
+export function encodeNumber(number: number): string
+/** Code points as runs: base-26 distance from the run before, then the length after the first. */
+export function encodeRuns(codePoints: Iterable<number>): string
+/** Sequences of two or more code points, sorted and front-coded (`a`…`i` shared, `-X` ranges). */
+export function encodeSequences(templates: readonly string[]): string
 /** Inputs of the generator, read from `node_modules` by {@link readInputs}. */
 export interface EmojiDataInputs {
   readonly regexSource: string

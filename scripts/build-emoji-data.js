@@ -179,7 +179,6 @@ export function collectEmojiData({ regexSource, emojibase, twemojiChars, twemoji
   /** @type {Map<string, string>} sequence without U+FE0F → version */
   const versions = new Map()
   const textDefault = new Set()
-  const startUnits = new Set()
   const keycapBases = new Set()
   for (const string of strings) {
     const key = string.replaceAll(VS16, '')
@@ -193,7 +192,7 @@ export function collectEmojiData({ regexSource, emojibase, twemojiChars, twemoji
     if (key.charCodeAt(0) < 0x80) {
       if (!/^[#*0-9]\u20E3$/.test(key)) throw new Error(`Unexpected ASCII-led emoji ${key}.`)
       keycapBases.add(key[0])
-    } else startUnits.add(key[0])
+    }
   }
 
   const order = [...new Set([...versions.values()])].sort((a, b) => Number(a) - Number(b))
@@ -209,7 +208,7 @@ export function collectEmojiData({ regexSource, emojibase, twemojiChars, twemoji
     if (!keys.every(hasArtwork)) break
     artworkVersion = version
   }
-  return { strings, versions, order, textDefault, startUnits, keycapBases, artworkVersion }
+  return { strings, versions, order, textDefault, keycapBases, artworkVersion }
 }
 
 /**
@@ -251,6 +250,105 @@ export function expandTemplate(template) {
   return keys
 }
 
+/** The first regional indicator U+1F1E6 (A); the data writes the 26 of them as `A`…`Z`. */
+const REGIONAL_A = 0x1f1e6
+/** Prefix lengths 0…8 of {@link encodeSequences}: the letter that starts each entry. */
+const PREFIX_MARKS = 'abcdefghi'
+
+/**
+ * A whole number in base 26, as few letters as it needs: lower-case letters are the leading digits
+ * (`a` = 0 … `z` = 25), one upper-case letter the last digit, so numbers follow one another without
+ * separators (`B` = 1, `bA` = 26).
+ *
+ * @param {number} number
+ * @returns {string}
+ */
+export function encodeNumber(number) {
+  let text = String.fromCharCode(65 + (number % 26))
+  for (let rest = Math.floor(number / 26); rest > 0; rest = Math.floor(rest / 26)) {
+    text = String.fromCharCode(97 + (rest % 26)) + text
+  }
+  return text
+}
+
+/**
+ * Code points as runs of consecutive ones, each run two {@link encodeNumber} numbers: its distance
+ * from the end of the run before (from 0 for the first) and how many code points follow its first.
+ *
+ * @param {Iterable<number>} codePoints
+ * @returns {string}
+ */
+export function encodeRuns(codePoints) {
+  const sorted = [...new Set(codePoints)].sort((a, b) => a - b)
+  let text = ''
+  let previous = 0
+  for (let index = 0; index < sorted.length;) {
+    const start = /** @type {number} */ (sorted[index])
+    let end = start
+    while (sorted[index + 1] === end + 1) end = /** @type {number} */ (sorted[++index])
+    index++
+    text += encodeNumber(start - previous) + encodeNumber(end - start)
+    previous = end
+  }
+  return text
+}
+
+/**
+ * Sequences of two or more code points (skin tones compacted by {@link compactKeys}), front-coded:
+ * sorted by code point, each entry is a letter `a`…`i` (how many code points it shares with the
+ * entry before, 0…8), then the code points that differ; `-X` after an entry makes its last code
+ * point a range up to `X` (one entry per code point of the range, in order). Regional indicators
+ * are written `A`…`Z`, so a flag is two letters; `~` stays the skin tone slot.
+ *
+ * @param {readonly string[]} templates
+ * @returns {string}
+ */
+export function encodeSequences(templates) {
+  const letter = (char) => {
+    const code = /** @type {number} */ (char.codePointAt(0))
+    return code >= REGIONAL_A && code < REGIONAL_A + 26
+      ? String.fromCharCode(65 + code - REGIONAL_A)
+      : char
+  }
+  const point = (token) => /** @type {number} */ (token.codePointAt(0))
+  const sequences = templates
+    .map((template) => [...template].map(letter))
+    .sort((a, b) => {
+      for (let index = 0; index < Math.min(a.length, b.length); index++) {
+        if (a[index] !== b[index]) return point(a[index]) - point(b[index])
+      }
+      return a.length - b.length
+    })
+  let text = ''
+  /** @type {string[]} */
+  let previous = []
+  for (let index = 0; index < sequences.length;) {
+    const tokens = /** @type {string[]} */ (sequences[index])
+    if (tokens.length < 2 || tokens.length > 9) throw new Error(`Cannot encode ${tokens.join('')}.`)
+    const last = tokens.length - 1
+    const head = tokens.slice(0, last).join('')
+    let shared = 0
+    while (shared < last && previous[shared] === tokens[shared]) shared++
+    // The range continues while the next entry differs only by the next code point at the end;
+    // a range never crosses from the ASCII stand-ins (A…Z, ~) to real code points.
+    let end = index
+    for (;;) {
+      const next = sequences[end + 1]
+      const ends = /** @type {string} */ (sequences[end]?.[last])
+      if (next?.length !== tokens.length || next.slice(0, last).join('') !== head) break
+      const nextEnd = /** @type {string} */ (next[last])
+      if (point(nextEnd) !== point(ends) + 1 || point(nextEnd) < 0x80 !== point(ends) < 0x80) break
+      end++
+    }
+    const final = /** @type {string[]} */ (sequences[end])
+    text += PREFIX_MARKS[shared] + tokens.slice(shared).join('')
+    if (end > index) text += `-${final[last]}`
+    previous = final
+    index = end + 1
+  }
+  return text
+}
+
 /**
  * The text of `src/emoji/emoji-data.generated.ts` (already Prettier-formatted).
  *
@@ -261,19 +359,16 @@ export function expandTemplate(template) {
 export function renderEmojiData(inputs) {
   const data = collectEmojiData(inputs)
   const quote = (text) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`
-  const lists = data.order.map((version) =>
-    compactKeys([...data.versions].filter(([, v]) => v === version).map(([key]) => key)).join(' ')
+  const lists = data.order.map((version) => {
+    const keys = [...data.versions].filter(([, v]) => v === version).map(([key]) => key)
+    const singles = keys.filter((key) => [...key].length === 1)
+    const sequences = keys.filter((key) => [...key].length > 1)
+    const runs = encodeRuns(singles.map((key) => /** @type {number} */ (key.codePointAt(0))))
+    return `${runs} ${encodeSequences(compactKeys(sequences))}`
+  })
+  const textDefault = encodeRuns(
+    [...data.textDefault].map((key) => /** @type {number} */ (key.codePointAt(0)))
   )
-  // Code points (TEXT_DEFAULT_EMOJI) or lone code units (EMOJI_START_UNITS) as escapes, sorted.
-  const escapeAll = (strings) =>
-    [...strings]
-      .map((string) => /** @type {number} */ (string.codePointAt(0)))
-      .sort((a, b) => a - b)
-      .map((code) => {
-        const hex = code.toString(16).toUpperCase().padStart(4, '0')
-        return code > 0xffff ? `\\u{${hex}}` : `\\u${hex}`
-      })
-      .join('')
   const counts = data.order
     .map(
       (version) => `${version}: ${[...data.versions.values()].filter((v) => v === version).length}`
@@ -301,20 +396,18 @@ ${data.order.map((version) => `  ${quote(version)},`).join('\n')}
 export const ARTWORK_EMOJI_VERSION = ${quote(data.artworkVersion)}
 
 /**
- * Emoji per version, in the order of {@link EMOJI_VERSIONS}: sequences without U+FE0F separated by
- * spaces; \`${TONE_SLOT}\` stands for each of the five skin tones U+1F3FB…U+1F3FF.
+ * Emoji per version, in the order of {@link EMOJI_VERSIONS}, as sequences without U+FE0F: the lone
+ * code points as runs (\`encodeRuns\` of the generator), a space, then the longer sequences
+ * front-coded (\`encodeSequences\`), where \`${TONE_SLOT}\` stands for each of the five skin tones
+ * U+1F3FB…U+1F3FF and \`A\`…\`Z\` for the regional indicators U+1F1E6…U+1F1FF.
  */
 export const EMOJI_BY_VERSION: readonly string[] = [
 ${lists.map((list) => `  ${quote(list)},`).join('\n')}
 ]
 
-/** Lone code points with text presentation by default: text unless U+FE0F follows. */
+/** Lone code points with text presentation by default (text unless U+FE0F follows), as runs. */
 export const TEXT_DEFAULT_EMOJI =
-  '${escapeAll(data.textDefault)}'
-
-/** UTF-16 code units that start an emoji, keycaps aside (lead surrogates for astral emoji). */
-export const EMOJI_START_UNITS =
-  '${escapeAll(data.startUnits)}'
+  ${quote(textDefault)}
 
 /** The characters keycaps start with: \`X\` U+FE0F U+20E3 is the keycap of \`X\`. */
 export const KEYCAP_BASES = ${quote([...data.keycapBases].sort().join(''))}

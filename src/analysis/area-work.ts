@@ -115,12 +115,10 @@ export class AreaWork {
 
   #finding(): FitFinding | undefined {
     if (this.#fitFinding === undefined) {
-      const metrics = this.metrics()
+      const breaks = this.#broken()
       const fonts = this.#environment.fonts
       const finding =
-        metrics && fonts
-          ? fitFindingOf(this.text, this.reading().blocks, metrics, this.area, fonts)
-          : undefined
+        breaks && fonts ? fitFindingOf(this.text, breaks, this.area, fonts) : undefined
       this.#fitFinding = finding
         ? Object.freeze({
             error: Object.freeze(finding.error),

@@ -6,12 +6,7 @@
  *
  * @module
  */
-import {
-  EMOJI_BY_VERSION,
-  EMOJI_START_UNITS,
-  EMOJI_VERSIONS,
-  TEXT_DEFAULT_EMOJI,
-} from './emoji-data.generated.ts'
+import { EMOJI_BY_VERSION, EMOJI_VERSIONS, TEXT_DEFAULT_EMOJI } from './emoji-data.generated.ts'
 import type { EmojiVersion } from './emoji-version.ts'
 
 /** An emoji of the generated set: its artwork-independent identity and its version. */
@@ -42,30 +37,91 @@ function expand(template: string): string[] {
   return keys
 }
 
+/**
+ * Calls `each` with every code point of runs written by `encodeRuns` of
+ * `scripts/build-emoji-data.js`: pairs of base-26 numbers (lower-case letters lead, an upper-case
+ * letter ends one), the distance from the end of the run before and the length after the first.
+ */
+function decodeRuns(text: string, each: (char: string) => void): void {
+  let value = 0
+  let start = -1
+  let end = 0
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    value = value * 26 + code - (code < 97 ? 65 : 97)
+    if (code >= 97) continue
+    if (start < 0) start = end + value
+    else {
+      end = start + value
+      for (let point = start; point <= end; point++) each(String.fromCodePoint(point))
+      start = -1
+    }
+    value = 0
+  }
+}
+
+/**
+ * Calls `each` with every template written by `encodeSequences` of `scripts/build-emoji-data.js`:
+ * a letter `a`…`i` (code points shared with the entry before), the rest, and `-X` for a range of
+ * last code points up to `X`; `A`…`Z` stand for the regional indicators U+1F1E6…U+1F1FF.
+ */
+function decodeSequences(text: string, each: (template: string) => void): void {
+  let previous: string[] = []
+  for (const entry of text.match(/[a-i][^a-i]*/g) ?? []) {
+    const [head = '', last] = entry.slice(1).split('-')
+    const tokens = [...previous.slice(0, entry.charCodeAt(0) - 97), ...head]
+    const first = tokens.pop()?.codePointAt(0) ?? 0
+    for (let point = first; point <= (last?.codePointAt(0) ?? first); point++) {
+      previous = [...tokens, String.fromCodePoint(point)]
+      each(
+        previous
+          .map((token) =>
+            token >= 'A' && token <= 'Z'
+              ? String.fromCodePoint(token.charCodeAt(0) + 0x1f1a5)
+              : token
+          )
+          .join('')
+      )
+    }
+  }
+}
+
 /** Builds the table on first use (about 4,000 entries), so importing the module costs nothing. */
 function sequences(): Map<string, number> {
   if (table) return table
-  table = new Map()
+  const built = new Map<string, number>()
   EMOJI_BY_VERSION.forEach((list, versionIndex) => {
-    for (const template of list.split(' ')) {
-      for (const key of expand(template)) table?.set(key, versionIndex)
-    }
+    const [singles = '', longer = ''] = list.split(' ')
+    decodeRuns(singles, (char) => built.set(char, versionIndex))
+    decodeSequences(longer, (template) => {
+      for (const key of expand(template)) built.set(key, versionIndex)
+    })
   })
-  return table
+  return (table = built)
 }
 
 /**
  * UTF-16 code units that can start an emoji (keycaps aside: they start with `#`, `*` or a digit),
- * for scanners that skip everything else without segmenting it.
+ * for scanners that skip everything else without segmenting it: the first code unit of every
+ * sequence of the set that does not start with ASCII, read from the data without building the
+ * table (the longer sequences start where an entry shares nothing with the one before, `a`).
  *
  * @returns The set of code units.
  */
 export function emojiStartUnits(): ReadonlySet<number> {
   if (!startUnits) {
-    startUnits = new Set()
-    for (let index = 0; index < EMOJI_START_UNITS.length; index++) {
-      startUnits.add(EMOJI_START_UNITS.charCodeAt(index))
+    const units = new Set<number>()
+    for (const list of EMOJI_BY_VERSION) {
+      const [singles = '', longer = ''] = list.split(' ')
+      decodeRuns(singles, (char) => units.add(char.charCodeAt(0)))
+      for (const entry of longer.match(/a[^a-i]/g) ?? []) {
+        // `A`…`Z` (regional indicators) and `~` (skin tones) stand for code points of U+1F1xx…U+1F3xx.
+        const unit = entry.charCodeAt(1)
+        if (unit >= 0x80) units.add(unit)
+        else if (unit > 0x40) units.add(0xd83c)
+      }
     }
+    startUnits = units
   }
   return startUnits
 }
@@ -92,7 +148,11 @@ export function lookupEmoji(grapheme: string): EmojiEntry | undefined {
   const versionIndex = sequences().get(sequence)
   if (versionIndex === undefined) return undefined
   if (sequence === grapheme) {
-    textDefault ??= new Set(TEXT_DEFAULT_EMOJI)
+    if (!textDefault) {
+      const chars = new Set<string>()
+      decodeRuns(TEXT_DEFAULT_EMOJI, (char) => chars.add(char))
+      textDefault = chars
+    }
     if (textDefault.has(sequence)) return undefined
   }
   return { sequence, versionIndex, version: EMOJI_VERSIONS[versionIndex] as EmojiVersion }

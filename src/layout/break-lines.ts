@@ -114,29 +114,115 @@ export interface BrokenInline {
    * @returns Its pieces.
    */
   pieces(line: BrokenLine): LinePiece[]
+  /**
+   * The lines `breakLines` gives the same text at another size or width, from this line's
+   * units (nothing is prepared again): the fit suggestion tries smaller font sizes with it.
+   *
+   * @param fontSizePx Font size glyphs are scaled with, in CSS px.
+   * @param availablePx Width of the line box in CSS px.
+   * @param rules The renderer profile's rules.
+   * @param maxLines Stop after this many lines.
+   * @returns The lines, as `breakLines(line, …, maxLines).lines` gives them.
+   */
+  rebreak(
+    fontSizePx: number,
+    availablePx: number,
+    rules: ProfileRules,
+    maxLines: number
+  ): readonly BrokenLine[]
+  /**
+   * The lines `breakLines` gives a prefix of this line (`truncateBlocks`, `prefixOf` this
+   * line), at the size, width and profile this line was broken at. The greedy breaker sets a
+   * prefix's first lines as it set this line's as long as every end it tried for them lies
+   * before the unit the prefix cuts: those lines are taken as they are, and breaking resumes
+   * after them.
+   *
+   * @param line The prefix.
+   * @param maxLines Stop after this many lines.
+   * @returns The lines, as `breakLines(line, …, maxLines).lines` gives them; `undefined` when
+   *   the prefix cannot be derived from this line's units (a cut emoji): break it anew.
+   */
+  prefixLines(line: InlineLine, maxLines: number): readonly BrokenLine[] | undefined
+}
+
+/** How a line was broken: what a prefix's lines must share with it to reuse its first lines. */
+interface BreakSetting {
+  readonly fontSizePx: number
+  readonly availablePx: number
+  readonly rules: ProfileRules
 }
 
 /** {@link BrokenInline} over the units of the text. */
 class InlineBreaks implements BrokenInline {
   readonly lines: readonly BrokenLine[]
   readonly #text: string
-  readonly #units: readonly Unit[]
+  readonly #prepared: Prepared
   readonly #snap: SnapItem | undefined
+  readonly #setting: BreakSetting
+  /**
+   * For each line, the furthest end the breaker measured to set it (the first end that did not
+   * fit, or the end of the text): a prefix that keeps every unit up to there breaks the line
+   * alike.
+   */
+  readonly #probes: readonly number[]
 
   constructor(
     lines: readonly BrokenLine[],
+    probes: readonly number[],
     text: string,
-    units: readonly Unit[],
-    snap: SnapItem | undefined
+    prepared: Prepared,
+    snap: SnapItem | undefined,
+    setting: BreakSetting
   ) {
     this.lines = lines
+    this.#probes = probes
     this.#text = text
-    this.#units = units
+    this.#prepared = prepared
     this.#snap = snap
+    this.#setting = setting
   }
 
   pieces(line: BrokenLine): LinePiece[] {
-    return placePieces(this.#text, this.#units, line.start, line.end, line.hyphen, this.#snap)
+    return placePieces(
+      this.#text,
+      this.#prepared.units,
+      line.start,
+      line.end,
+      line.hyphen,
+      this.#snap
+    )
+  }
+
+  rebreak(
+    fontSizePx: number,
+    availablePx: number,
+    rules: ProfileRules,
+    maxLines: number
+  ): readonly BrokenLine[] {
+    const setting = { fontSizePx, availablePx, rules }
+    return breakPrepared(this.#prepared, this.#text, setting, maxLines).lines
+  }
+
+  prefixLines(line: InlineLine, maxLines: number): readonly BrokenLine[] | undefined {
+    const whole = this.#prepared
+    const prepared = preparePrefix(whole, line)
+    if (!prepared) return undefined
+    const length = line.text.length
+    // Where the prefix's units start to differ from this line's: the unit it cuts (or drops).
+    let changed = length
+    for (const unit of whole.units) {
+      if (unit.end > length) {
+        changed = Math.min(unit.start, length)
+        break
+      }
+    }
+    // Each end measured for these lines lies before `changed`: the prefix's units and break
+    // opportunities up to there are this line's, so the breaker sets these lines alike.
+    let kept = 0
+    const limit = Math.min(maxLines, this.lines.length)
+    while (kept < limit && (this.#probes[kept] as number) < changed) kept++
+    const head = { lines: this.lines.slice(0, kept), probes: this.#probes.slice(0, kept) }
+    return breakPrepared(prepared, line.text, this.#setting, maxLines, head).lines
   }
 }
 
@@ -570,7 +656,7 @@ export function breakLines(
         return breaks.result
     }
   }
-  const result = breakPrepared(prepared, text, fontSizePx, availablePx, rules, maxLines)
+  const result = breakPrepared(prepared, text, { fontSizePx, availablePx, rules }, maxLines)
   if (kept) {
     if (kept.length >= KEPT_BREAKS) kept.shift()
     kept.push({ rules, fontSizePx, availablePx, result })
@@ -578,15 +664,18 @@ export function breakLines(
   return result
 }
 
-/** {@link breakLines} of a prepared line. */
+/**
+ * {@link breakLines} of a prepared line; with `head`, the first lines are those given (set
+ * alike, see {@link BrokenInline.prefixLines}) and breaking goes on after them.
+ */
 function breakPrepared(
   prepared: Prepared,
   text: string,
-  fontSizePx: number,
-  availablePx: number,
-  rules: ProfileRules,
-  maxLines: number
-): BrokenInline {
+  setting: BreakSetting,
+  maxLines: number,
+  head?: { readonly lines: BrokenLine[]; readonly probes: number[] }
+): InlineBreaks {
+  const { fontSizePx, availablePx, rules } = setting
   const { units, opportunities } = prepared
   const fits = (widthEm: number): boolean => rules.fits(widthEm * fontSizePx, availablePx)
   // A size below 1/64 px rounds to nothing: no glyph has a width to round.
@@ -594,11 +683,13 @@ function breakPrepared(
     rules.snapsItems && fontSizePx > 0
       ? (widthEm) => rules.itemWidthPx(widthEm * fontSizePx) / fontSizePx
       : undefined
-  const lines: BrokenLine[] = []
+  const lines: BrokenLine[] = head?.lines ?? []
+  const probes: number[] = head?.probes ?? []
   if (text.length === 0) {
-    return new InlineBreaks([{ start: 0, end: 0, width: 0, hyphen: false }], text, units, snap)
+    const empty = [{ start: 0, end: 0, width: 0, hyphen: false }]
+    return new InlineBreaks(empty, [0], text, prepared, snap, setting)
   }
-  let start = 0
+  let start = lines.at(-1)?.end ?? 0
   let next = 0
   while (start < text.length && lines.length < maxLines) {
     while (
@@ -612,10 +703,12 @@ function breakPrepared(
     let bestHyphen = false
     let bestWidth = 0
     let candidate = next
+    let probe = start
     for (; candidate <= opportunities.length; candidate++) {
       const opportunity = opportunities[candidate]
       const end = opportunity ? opportunity.position : text.length
       const hyphen = opportunity?.kind === 'hyphen'
+      probe = end
       const width = cursor.widthTo(end, hyphen)
       if (!fits(width)) break
       if (
@@ -644,9 +737,10 @@ function breakPrepared(
       bestHyphen = false
     }
     lines.push({ start, end: best, width: bestWidth, hyphen: bestHyphen })
+    probes.push(probe)
     start = best
   }
-  return new InlineBreaks(lines, text, units, snap)
+  return new InlineBreaks(lines, probes, text, prepared, snap, setting)
 }
 
 function emergencyBreak(

@@ -10,7 +10,13 @@ import { graphemeBoundaries } from '../text/graphemes.ts'
 import type { FontRegistry } from '../text/types.ts'
 import type { MarkdownFitError } from '../verdict/types.ts'
 import { truncateBlocks, type ContentBlock } from './content-blocks.ts'
-import { fitsBlocks, measureBlocks } from './layout-blocks.ts'
+import {
+  breakBlocks,
+  fitsAtSize,
+  fitsBlocks,
+  fitsPrefix,
+  type BlockBreaks,
+} from './layout-blocks.ts'
 import type { LayoutOptions } from './renderer-profile.ts'
 import type { LayoutMetrics } from './types.ts'
 import { roundMm } from './units.ts'
@@ -81,7 +87,7 @@ function linesOver(metrics: LayoutMetrics): number {
  */
 function suggest(
   text: string,
-  blocks: readonly ContentBlock[],
+  whole: BlockBreaks,
   metrics: LayoutMetrics,
   area: MarkdownElement,
   fonts: FontRegistry
@@ -90,11 +96,12 @@ function suggest(
   const boundaries = graphemeBoundaries(text)
   const total = boundaries.length - 1
   // The whole text does not fit: only the prefixes before its last grapheme are tried.
-  const longest = longestFittingPrefix(blocks, boundaries.slice(0, total), area, fonts, options)
+  const cuts = boundaries.slice(0, total)
+  const longest = longestFittingPrefix(whole.blocks, cuts, area, fonts, options, whole)
   let fontSize: number | undefined
   const start = (Math.ceil(area.font_size_pt / FONT_SIZE_STEP_PT) - 1) * FONT_SIZE_STEP_PT
   for (let size = start; size >= MIN_SUGGESTED_FONT_SIZE_PT; size -= FONT_SIZE_STEP_PT) {
-    if (fitsBlocks(blocks, { ...area, font_size_pt: size }, fonts, options)) {
+    if (fitsAtSize(whole, size, fonts, options)) {
       fontSize = size
       break
     }
@@ -112,13 +119,15 @@ function suggest(
  * at word ends). A prefix keeps the formatting of the whole text (`truncateBlocks`: a cut
  * inside `**bold**` stays bold). Bisection over the candidates, each tried with `fitsBlocks`,
  * which stops at the first line past the area: the search costs what the area holds, not the
- * length of the text.
+ * length of the text. Given the whole text's lines in the area, each trial breaks only the
+ * lines of the prefix that differ from them (`fitsPrefix`), with the same answers.
  *
  * @param blocks The blocks of the whole text (`readMarkdown(text).blocks`).
  * @param cuts Candidate source offsets where a prefix ends, ascending (`0` is the empty text).
  * @param area The Markdown area.
  * @param fonts The registry.
  * @param options The renderer profile of the layout being repaired.
+ * @param whole `breakBlocks(blocks, area, fonts, options)`, when the caller has it.
  * @returns The index in `cuts` of the longest fitting prefix, `-1` when none fits.
  */
 export function longestFittingPrefix(
@@ -126,14 +135,19 @@ export function longestFittingPrefix(
   cuts: readonly number[],
   area: MarkdownElement,
   fonts: FontRegistry,
-  options: LayoutOptions = {}
+  options: LayoutOptions = {},
+  whole?: BlockBreaks
 ): number {
   let low = 0
   let high = cuts.length - 1
   let longest = -1
   while (low <= high) {
     const middle = (low + high) >> 1
-    if (fitsBlocks(truncateBlocks(blocks, cuts[middle] as number), area, fonts, options)) {
+    const prefix = truncateBlocks(blocks, cuts[middle] as number)
+    const fits = whole
+      ? fitsPrefix(whole, prefix, fonts, options)
+      : fitsBlocks(prefix, area, fonts, options)
+    if (fits) {
       longest = middle
       low = middle + 1
     } else {
@@ -141,30 +155,6 @@ export function longestFittingPrefix(
     }
   }
   return longest
-}
-
-/**
- * The `markdown_fit_errors` item (spec 7.1) of a text whose layout does not fit its area, with
- * the exact repair suggestion: only a text that does not fit pays for the suggestion's
- * measurements of prefixes and smaller sizes. Lengths are mm rounded to 0.01; `block_count`
- * counts paragraphs and list items, `line_count` the text lines (blank lines between blocks are
- * not counted); see docs/layout.md.
- *
- * @param text The Markdown text of `content.<key>`.
- * @param blocks Its blocks (`readMarkdown(text).blocks`).
- * @param metrics The metrics of its layout in the area.
- * @param area The Markdown area of the design.
- * @param fonts The font registry.
- * @returns The fit error, or `undefined` when the metrics say it fits.
- */
-export function fitErrorOf(
-  text: string,
-  blocks: readonly ContentBlock[],
-  metrics: LayoutMetrics,
-  area: MarkdownElement,
-  fonts: FontRegistry
-): MarkdownFitError | undefined {
-  return fitFindingOf(text, blocks, metrics, area, fonts)?.error
 }
 
 /** A text that does not fit: its `markdown_fit_errors` item and the numbers of its suggestion. */
@@ -176,24 +166,28 @@ export interface FitFinding {
 }
 
 /**
- * {@link fitErrorOf} with the numbers of its suggestion as data.
+ * The `markdown_fit_errors` item (spec 7.1) of a text whose layout does not fit its area, with
+ * the numbers of its exact repair suggestion: only a text that does not fit pays for the
+ * suggestion's measurements of prefixes and smaller sizes, and these reuse the text's lines.
+ * Lengths are mm rounded to 0.01; `block_count` counts paragraphs and list items, `line_count`
+ * the text lines (blank lines between blocks are not counted); see docs/layout.md.
  *
  * @param text The Markdown text of `content.<key>`.
- * @param blocks Its blocks (`readMarkdown(text).blocks`).
- * @param metrics The metrics of its layout in the area.
+ * @param breaks Its blocks (`readMarkdown(text).blocks`) broken into lines in the area
+ *   (`breakBlocks`), in the profile of the verdict.
  * @param area The Markdown area of the design.
  * @param fonts The font registry.
- * @returns The fit error and its suggestion, or `undefined` when the metrics say it fits.
+ * @returns The fit error and its suggestion, or `undefined` when the lines fit.
  */
 export function fitFindingOf(
   text: string,
-  blocks: readonly ContentBlock[],
-  metrics: LayoutMetrics,
+  breaks: BlockBreaks,
   area: MarkdownElement,
   fonts: FontRegistry
 ): FitFinding | undefined {
+  const metrics = breaks.metrics
   if (metrics.fits) return undefined
-  const suggestion = suggest(text, blocks, metrics, area, fonts)
+  const suggestion = suggest(text, breaks, metrics, area, fonts)
   const error: MarkdownFitError = {
     key: area.key,
     label: area.label,
@@ -212,9 +206,9 @@ export function fitFindingOf(
 
 /**
  * Checks that a `content` value fits its Markdown area (spec 2.5 rule 4) and, when it does
- * not, returns the `markdown_fit_errors` item of spec 7.1 (see {@link fitErrorOf}). Never
+ * not, returns the `markdown_fit_errors` item of spec 7.1 (see {@link fitFindingOf}). Never
  * throws on the text; a `FontError` means the area's family is not in the registry. The
- * analysis does not call this: it measures the layout it keeps (`fitErrorOf`).
+ * analysis does not call this: it measures the lines it keeps (`fitFindingOf`).
  *
  * @param text The Markdown text of `content.<key>`.
  * @param area The Markdown area of the design.
@@ -235,5 +229,5 @@ export function checkFit(
   options: LayoutOptions = {}
 ): MarkdownFitError | undefined {
   const { blocks } = readMarkdown(text)
-  return fitErrorOf(text, blocks, measureBlocks(blocks, area, fonts, options), area, fonts)
+  return fitFindingOf(text, breakBlocks(blocks, area, fonts, options), area, fonts)?.error
 }

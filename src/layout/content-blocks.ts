@@ -83,13 +83,15 @@ interface Segment {
   readonly to: number
 }
 
-/** Source offsets of a segment's units: verbatim, or aligned greedily (escapes, entities). */
-function segmentSources(source: string, segment: Segment): number[] {
-  const { value, from, to } = segment
-  const offsets: number[] = []
+/**
+ * Writes the source offsets of a segment's units into `out` (from `segment.rawStart` on):
+ * verbatim, or aligned greedily (escapes, entities).
+ */
+function segmentSources(source: string, segment: Segment, out: number[]): void {
+  const { value, from, to, rawStart } = segment
   if (source.startsWith(value, from)) {
-    for (let index = 0; index < value.length; index++) offsets.push(from + index)
-    return offsets
+    for (let index = 0; index < value.length; index++) out[rawStart + index] = from + index
+    return
   }
   let cursor = from
   for (let index = 0; index < value.length; index++) {
@@ -103,13 +105,12 @@ function segmentSources(source: string, segment: Segment): number[] {
       }
     }
     if (found >= 0) {
-      offsets.push(found)
+      out[rawStart + index] = found
       cursor = found + 1
     } else {
-      offsets.push(Math.min(cursor, Math.max(from, to - 1)))
+      out[rawStart + index] = Math.min(cursor, Math.max(from, to - 1))
     }
   }
-  return offsets
 }
 
 /**
@@ -289,18 +290,16 @@ function sourcesOf(
   segments: readonly Segment[],
   source: string
 ): number[] {
-  const rawSources = new Array<number>(rawLength)
-  for (const segment of segments) {
-    segmentSources(source, segment).forEach((offset, index) => {
-      rawSources[segment.rawStart + index] = offset
-    })
-  }
-  const sources: number[] = []
+  const rawSources = new Array<number>(rawLength).fill(0)
+  for (const segment of segments) segmentSources(source, segment, rawSources)
+  // A line collapsed already is its raw text: the offsets are the raw text's.
+  if (mapping === IDENTITY) return rawSources
+  const sources = new Array<number>(length)
   let pair = 0
   for (let index = 0; index < length; index++) {
     while (pair + 2 < mapping.length && (mapping[pair + 2] as number) <= index) pair += 2
     const raw = (mapping[pair + 1] as number) + index - (mapping[pair] as number)
-    sources.push(rawSources[raw] ?? 0)
+    sources[index] = rawSources[raw] ?? 0
   }
   return sources
 }

@@ -249,14 +249,119 @@ export function fitsBlocks(
   options: LayoutOptions = {}
 ): boolean {
   const shared = geometry(blocks, box, fonts, options)
-  const { regular, faceOf, rules, sizePx, lineHeightMm, gutters } = shared
+  const { regular, faceOf, rules, sizePx } = shared
+  return fitsWith(
+    blocks,
+    box,
+    fonts,
+    options,
+    shared,
+    (inline, breakPx, limit) =>
+      breakLines(inline, regular, faceOf, sizePx, breakPx, rules, limit).lines
+  )
+}
+
+/**
+ * {@link fitsBlocks} of a prefix of a text (`truncateBlocks` of its blocks) in the box the whole
+ * text was broken in: the lines the prefix shares with the whole text are not broken again
+ * (the blocks before the cut, the first lines of the cut line, see
+ * {@link BrokenInline.prefixLines}), and the cut line is broken from the whole line's units.
+ * The answer is `fitsBlocks(prefix, whole.box, fonts, options)`'s.
+ *
+ * @param whole The whole text broken into lines in its box (`breakBlocks`).
+ * @param prefix The blocks of the prefix.
+ * @param fonts The registry.
+ * @param options The renderer profile of `whole` (default `chromium`).
+ * @returns Whether every line of the prefix fits the width and the lines fit the height.
+ */
+export function fitsPrefix(
+  whole: BlockBreaks,
+  prefix: readonly ContentBlock[],
+  fonts: FontRegistry,
+  options: LayoutOptions = {}
+): boolean {
+  const box = whole.box
+  const shared = geometry(prefix, box, fonts, options)
+  const { regular, faceOf, rules, sizePx } = shared
+  const same = rules === whole.geometry.rules && sizePx === whole.geometry.sizePx
+  return fitsWith(prefix, box, fonts, options, shared, (inline, breakPx, limit, at) => {
+    const block = whole.blocks[at.block]
+    const broken = whole.broken[at.block]?.inlines[at.inline]
+    // The whole text's lines hold when the block is as wide as it was there (a list's gutter
+    // narrows when the prefix drops its widest marker).
+    if (
+      same &&
+      block &&
+      broken &&
+      breakPx === blockWidths(block, box, whole.geometry.gutters).breakPx
+    ) {
+      const line = block.lines[at.inline]
+      if (inline === line) return broken.lines.slice(0, limit)
+      if (inline.prefixOf === line) {
+        const lines = broken.prefixLines(inline, limit)
+        if (lines) return lines
+      }
+    }
+    return breakLines(inline, regular, faceOf, sizePx, breakPx, rules, limit).lines
+  })
+}
+
+/**
+ * {@link fitsBlocks} of a text at another font size of its box, from the units of its lines as
+ * broken in the box (nothing is prepared again): the fit suggestion's smaller sizes.
+ *
+ * @param whole The text broken into lines in its box (`breakBlocks`).
+ * @param fontSizePt The font size to try.
+ * @param fonts The registry.
+ * @param options The renderer profile of `whole` (default `chromium`).
+ * @returns `fitsBlocks(whole.blocks, { ...whole.box, font_size_pt: fontSizePt }, fonts, options)`.
+ */
+export function fitsAtSize(
+  whole: BlockBreaks,
+  fontSizePt: number,
+  fonts: FontRegistry,
+  options: LayoutOptions = {}
+): boolean {
+  const box = { ...whole.box, font_size_pt: fontSizePt }
+  const shared = geometry(whole.blocks, box, fonts, options)
+  const { regular, faceOf, rules, sizePx } = shared
+  return fitsWith(whole.blocks, box, fonts, options, shared, (inline, breakPx, limit, at) => {
+    const broken = whole.broken[at.block]?.inlines[at.inline]
+    return broken
+      ? broken.rebreak(sizePx, breakPx, rules, limit)
+      : breakLines(inline, regular, faceOf, sizePx, breakPx, rules, limit).lines
+  })
+}
+
+/** The lines of one inline line, at most `limit` of them, as `breakLines` gives them. */
+type LinesOf = (
+  inline: InlineLine,
+  breakPx: number,
+  limit: number,
+  at: { readonly block: number; readonly inline: number }
+) => readonly BrokenLine[]
+
+/** The loop of {@link fitsBlocks}, with the lines of each inline line from `linesOf`. */
+function fitsWith(
+  blocks: readonly ContentBlock[],
+  box: LayoutBox,
+  fonts: FontRegistry,
+  options: LayoutOptions,
+  shared: BoxGeometry,
+  linesOf: LinesOf
+): boolean {
+  const { rules, sizePx, lineHeightMm, gutters } = shared
   let blanks = 0
   let lineCount = 0
+  const at = { block: 0, inline: 0 }
   for (let blockIndex = 0; blockIndex < blocks.length; blockIndex++) {
     const block = blocks[blockIndex] as ContentBlock
     if (gapBefore(blocks, blockIndex)) blanks++
     const { availablePx, breakPx } = blockWidths(block, box, gutters)
-    for (const inline of block.lines) {
+    at.block = blockIndex
+    for (let inlineIndex = 0; inlineIndex < block.lines.length; inlineIndex++) {
+      const inline = block.lines[inlineIndex] as InlineLine
+      at.inline = inlineIndex
       // Only the line boxes the height still holds and two more are broken (float noise in the
       // division cannot hide the line that overflows).
       const limit =
@@ -266,7 +371,7 @@ export function fitsBlocks(
             (box.height_mm - stackedMm(shared, lineCount, blanks)) / Math.max(lineHeightMm, 1e-9)
           )
         ) + 2
-      const lines = breakLines(inline, regular, faceOf, sizePx, breakPx, rules, limit).lines
+      const lines = linesOf(inline, breakPx, limit, at)
       for (const line of lines) {
         if (!rules.fits(line.width * sizePx, availablePx)) return false
         if (lineOverflows(shared, box, lineCount, blanks, lineHeightMm)) return false

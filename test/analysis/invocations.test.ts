@@ -98,6 +98,15 @@ vi.mock('../../src/layout/layout-blocks.ts', async (importOriginal) => {
       calls.measureBlocks.push(args[1])
       return original.fitsBlocks(...args)
     },
+    // The same trials from the lines of the whole text: a prefix, a smaller font size.
+    fitsPrefix: (...args: Parameters<typeof original.fitsPrefix>) => {
+      calls.measureBlocks.push(args[0].box)
+      return original.fitsPrefix(...args)
+    },
+    fitsAtSize: (...args: Parameters<typeof original.fitsAtSize>) => {
+      calls.measureBlocks.push(args[0].box)
+      return original.fitsAtSize(...args)
+    },
   }
 })
 
