@@ -185,8 +185,8 @@ export interface Judgement {
  * @returns The findings, the verdict, and what they were made from.
  */
 export function judgePostcard(body: unknown, design: Design, store: AnalysisStore): Judgement {
-  const { json, fields } = readPostcardBody(body)
-  const context = createPostcardContext(json, design, store)
+  const reading = readPostcardBody(body)
+  const context = createPostcardContext(reading.json, design, store)
   const collector = createCollector()
   runRules(postcardRules, context, collector)
   // The key orders only when there is something to order (a valid body has no error).
@@ -198,7 +198,15 @@ export function judgePostcard(body: unknown, design: Design, store: AnalysisStor
           qr_codes: design.keyedQrCodes.map((code) => code.key),
         })
   )
-  return { fields, context, findings, verdict: verdictOf(findings) }
+  return {
+    // Only an analysis draws the fields: a verdict leaves them unmade.
+    get fields() {
+      return reading.fields
+    },
+    context,
+    findings,
+    verdict: verdictOf(findings),
+  }
 }
 
 /**

@@ -18,7 +18,7 @@ export interface BodyReading {
    * same kind (no rule looks into them: spec 2.3 has no deeper field).
    */
   readonly json: unknown
-  /** The own string fields the outputs draw, clipped. */
+  /** The own string fields the outputs draw, clipped (made from `json` on first use). */
   readonly fields: PostcardFields
 }
 
@@ -40,14 +40,19 @@ export const MAX_FIELD_LENGTH = SPEC_LIMITS.qrValueLength
  */
 export function readPostcardBody(body: unknown): BodyReading {
   const json = readOnce(body)
+  let fields: PostcardFields | undefined
   return {
     json,
-    fields: Object.freeze({
-      content: stringMap(member(json, 'content'), SPEC_LIMITS.contentValueLength),
-      qrCodes: stringMap(member(json, 'qr_codes'), SPEC_LIMITS.qrValueLength),
-      to: stringRecord(member(json, 'to')),
-      from: stringRecord(member(json, 'from')),
-    }),
+    // Made from the copy on first use: a verdict alone never draws.
+    get fields(): PostcardFields {
+      fields ??= Object.freeze({
+        content: stringMap(member(json, 'content'), SPEC_LIMITS.contentValueLength),
+        qrCodes: stringMap(member(json, 'qr_codes'), SPEC_LIMITS.qrValueLength),
+        to: stringRecord(member(json, 'to')),
+        from: stringRecord(member(json, 'from')),
+      })
+      return fields
+    },
   }
 }
 

@@ -4,11 +4,17 @@
  *
  * @module
  */
-import { contentBlocks, type ContentBlock } from '../layout/content-blocks.ts'
+import type { Paragraph, Root } from 'mdast'
+import { contentBlocks, simpleContentBlocks, type ContentBlock } from '../layout/content-blocks.ts'
 import { checkMarkdownTree } from '../markdown/check-markdown-tree.ts'
 import { MAX_EMPHASIS_WORK, emphasisWork } from '../markdown/parse-for-layout.ts'
 import { parseMarkdown } from '../markdown/parse-markdown.ts'
-import { parseSimpleMarkdown } from '../markdown/parse-simple-markdown.ts'
+import {
+  isParagraph,
+  parseSimpleDocument,
+  type SimpleDocument,
+  type SimpleParagraph,
+} from '../markdown/parse-simple-markdown.ts'
 import type { SyntaxAnalysis } from './types.ts'
 
 /** A `content` value read once: what the whitelist found and what the layout sets. */
@@ -19,14 +25,14 @@ export interface MarkdownReading {
 }
 
 /**
- * Reads a `content` value: one parse, whose tree serves both the whitelist and the layout, then
- * discarded. Never throws on any string.
+ * Reads a `content` value: one parse, whose result serves both the whitelist and the layout,
+ * then discarded. Never throws on any string.
  *
  * Texts in the Markdown that personalised texts use (paragraphs, `\n` breaks, bold, italic,
- * simple lists) take an exact fast path (`parseSimpleMarkdown`, the same tree in a single linear
- * pass); every other text is parsed by remark-parse, the reference. Of the whitelist's rules only
- * pipe tables and placeholders can apply to such a tree, and only a text with a `|` or a `{` can
- * hold one.
+ * simple lists) take an exact fast path (`parseSimpleDocument`, one linear pass, the blocks made
+ * without an mdast tree); every other text is parsed by remark-parse, the reference. Of the
+ * whitelist's rules only pipe tables and placeholders can apply to a fast-path text, and only a
+ * text with a `|` or a `{` can hold one.
  *
  * @param text The Markdown text, as sent (clipped to the spec's 8000 characters by the caller).
  * @returns The whitelist's findings and the layout's blocks.
@@ -37,24 +43,25 @@ export function readMarkdown(text: string): MarkdownReading {
 
 /**
  * The fast path of {@link readMarkdown} alone: the reading of a text in the subset
- * `parseSimpleMarkdown` reads (with emphasis within the parser's bound), else `undefined`.
+ * `parseSimpleDocument` reads (with emphasis within the parser's bound), else `undefined`.
  *
  * @param text The Markdown text.
  * @returns The reading, identical to {@link readMarkdownReference}'s, or `undefined`.
  */
 export function readSimpleMarkdown(text: string): MarkdownReading | undefined {
-  const { work, runs } = emphasisWork(text)
-  if (work > MAX_EMPHASIS_WORK) return undefined
-  const tree = parseSimpleMarkdown(text)
-  if (!tree) return undefined
+  // The subset and the emphasis bound are checked in one pass.
+  const document = parseSimpleDocument(text, MAX_EMPHASIS_WORK)
+  if (!document) return undefined
+  // No tree: the blocks are made straight from the document, and the whitelist, when it can
+  // find something, judges the document's paragraphs.
   const findable = text.includes('|') || text.includes('{')
   return {
     syntax: {
-      violations: findable ? checkMarkdownTree(tree, text) : [],
+      violations: findable ? checkMarkdownTree(paragraphsOf(document), text) : [],
       emphasisResolved: true,
-      emphasisRuns: runs,
+      emphasisRuns: document.emphasisRuns,
     },
-    blocks: contentBlocks(tree, text),
+    blocks: simpleContentBlocks(document),
   }
 }
 
@@ -77,4 +84,32 @@ export function readMarkdownReference(text: string): MarkdownReading {
     },
     blocks: contentBlocks(tree, text),
   }
+}
+
+/**
+ * What the whitelist judges a fast-path text by: a root holding the document's paragraphs in text
+ * order, with their source offsets (lines and columns are not read: findings are placed by offset
+ * in the text). Everything else of the text's full tree (lists, items, phrasing) is allowed, so
+ * `checkMarkdownTree` finds here what it finds there: the pipe tables of each paragraph and the
+ * placeholders of the text (the differential tests compare the readings).
+ */
+function paragraphsOf(document: SimpleDocument): Root {
+  const children: Paragraph[] = []
+  const add = (lines: SimpleParagraph): void => {
+    const start = lines[0] as number
+    const end = lines[lines.length - 2] as number
+    children.push({
+      type: 'paragraph',
+      children: [],
+      position: {
+        start: { line: 0, column: 0, offset: start },
+        end: { line: 0, column: 0, offset: end },
+      },
+    })
+  }
+  for (const block of document.blocks) {
+    if (isParagraph(block)) add(block)
+    else for (const item of block.items) item.paragraphs.forEach(add)
+  }
+  return { type: 'root', children }
 }

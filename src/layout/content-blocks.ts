@@ -7,6 +7,13 @@
  * @module
  */
 import type { Nodes, Parents, Root } from 'mdast'
+import {
+  isParagraph,
+  readPhrasing,
+  type PhrasingSink,
+  type SimpleDocument,
+  type SimpleParagraph,
+} from '../markdown/parse-simple-markdown.ts'
 import type { LayoutBlockKind } from './types.ts'
 
 /** A stretch of one style inside an {@link InlineLine}: UTF-16 offsets `[start, end)`. */
@@ -106,31 +113,41 @@ function segmentSources(source: string, segment: Segment, out: number[]): void {
   }
 }
 
-/** Collects the values of one block's lines with their style and source range. */
+/**
+ * Collects the values of one block's lines with their style and source range. Lines and
+ * segments gather in lists of the builder and leave it as lists of their exact length (a block
+ * has a few lines of a few segments: lists grown one item at a time would be mostly empty).
+ */
 class BlockBuilder {
-  readonly lines: InlineLine[] = []
+  private lines: InlineLine[] = []
+  private lineCount = 0
   private raw = ''
-  private segments: Segment[] = []
+  private readonly segments: Segment[] = []
+  private segmentCount = 0
 
   constructor(private readonly source: string) {}
 
   /** Appends a value whose characters come from `source[from, to)`. */
   append(value: string, style: Style, from: number, to: number): void {
     if (value === '') return
-    this.segments.push({ rawStart: this.raw.length, value, style, from, to })
+    this.segments[this.segmentCount++] = { rawStart: this.raw.length, value, style, from, to }
     this.raw += value
   }
 
   /** Ends the current line (a `break` node, a line of code, the end of the block). */
   breakLine(): void {
-    this.lines.push(collapse(this.raw, this.segments, this.source))
+    const segments = this.segments.slice(0, this.segmentCount)
+    this.lines[this.lineCount++] = collapse(this.raw, segments, this.source)
     this.raw = ''
-    this.segments = []
+    this.segmentCount = 0
   }
 
+  /** Ends the block: its lines. The builder is then ready for the next block. */
   finish(): InlineLine[] {
     this.breakLine()
-    return this.lines
+    const lines = this.lines.slice(0, this.lineCount)
+    this.lineCount = 0
+    return lines
   }
 }
 
@@ -224,17 +241,20 @@ function isCollapsed(raw: string): boolean {
 
 /** Style runs of an uncollapsed line: one per change of style between segments. */
 function stylesOf(segments: readonly Segment[], length: number): StyleRun[] {
-  const runs: StyleRun[] = []
+  // Most lines have one style: a list of one run, not one grown for more.
+  let runs: StyleRun[] | undefined
   let start = 0
   for (let index = 0; index < segments.length; index++) {
     const { style } = segments[index] as Segment
     const next = segments[index + 1]
     if (next && next.style.bold === style.bold && next.style.italic === style.italic) continue
     const end = next ? next.rawStart : length
-    runs.push({ start, end, bold: style.bold, italic: style.italic })
+    const run = { start, end, bold: style.bold, italic: style.italic }
+    if (runs) runs.push(run)
+    else runs = [run]
     start = end
   }
-  return runs
+  return runs ?? []
 }
 
 /** An {@link InlineLine} whose source offsets are worked out on first use. */
@@ -487,6 +507,106 @@ export function contentBlocks(root: Root, source: string): ContentBlock[] {
   const builder = new BlocksBuilder(source)
   for (const child of root.children) builder.walk(child, -1, 'paragraph')
   return builder.blocks
+}
+
+/**
+ * The blocks {@link contentBlocks} makes of the tree of a document of `parseSimpleDocument`, made
+ * straight from the document: no tree in between (the differential tests hold them equal).
+ *
+ * @param document A text of the Markdown subset personalised texts use, read to its blocks.
+ * @returns The blocks in reading order.
+ */
+export function simpleContentBlocks(document: SimpleDocument): ContentBlock[] {
+  const { text } = document
+  const blocks: ContentBlock[] = []
+  let lists = 0
+  const builder = new BlockBuilder(text)
+  const sink = new BlockSink(builder)
+  const block = (
+    lines: SimpleParagraph,
+    kind: LayoutBlockKind,
+    list: number,
+    marker?: string,
+    source?: number
+  ): void => {
+    const from = lines[0] as number
+    readPhrasing(text, lines, sink.begin(from, lines[lines.length - 2] as number))
+    const inline = builder.finish()
+    const start = source ?? from
+    blocks.push(
+      marker === undefined
+        ? { kind, list, itemStart: false, lines: inline, source: start }
+        : { kind, marker, list, itemStart: true, lines: inline, source: start }
+    )
+  }
+  for (const top of document.blocks) {
+    if (isParagraph(top)) {
+      block(top, 'paragraph', -1)
+      continue
+    }
+    const list = lists++
+    const kind = top.ordered ? 'ordered-item' : 'bullet-item'
+    top.items.forEach((item, position) => {
+      const marker = top.ordered ? `${top.start + position}.` : '•'
+      item.paragraphs.forEach((lines, index) => {
+        if (index === 0) block(lines, kind, list, marker, item.start)
+        else block(lines, 'paragraph', list)
+      })
+    })
+  }
+  return blocks
+}
+
+/**
+ * What {@link appendInline} does with each node of a paragraph, done with the content as it is
+ * read: the same values, styles and source ranges reach the builder.
+ */
+class BlockSink implements PhrasingSink {
+  // Per open node, outermost (the paragraph) first: where its next child's range starts (it
+  // advances past each child), where it ends, its style.
+  private readonly froms: number[] = [0]
+  private readonly tos: number[] = [0]
+  private readonly styles: Style[] = [PLAIN]
+  private depth = 0
+
+  constructor(private readonly builder: BlockBuilder) {}
+
+  /** Starts a paragraph spanning `[from, to)` of the source. */
+  begin(from: number, to: number): this {
+    this.froms[0] = from
+    this.tos[0] = to
+    this.depth = 0
+    return this
+  }
+
+  text(value: string, start: number, end: number): void {
+    const depth = this.depth
+    const froms = this.froms
+    const style = this.styles[depth] as Style
+    if (start < 0) {
+      this.builder.append(value, style, froms[depth] as number, this.tos[depth] as number)
+    } else {
+      this.builder.append(value, style, start, end)
+      froms[depth] = Math.max(froms[depth] as number, end)
+    }
+  }
+
+  lineBreak(): void {
+    this.builder.breakLine()
+  }
+
+  open(strong: boolean, start: number, end: number): void {
+    const style = this.styles[this.depth] as Style
+    const depth = ++this.depth
+    this.styles[depth] = strong ? styleOf(true, style.italic) : styleOf(style.bold, true)
+    this.froms[depth] = start
+    this.tos[depth] = end
+  }
+
+  close(_start: number, end: number): void {
+    const depth = --this.depth
+    this.froms[depth] = Math.max(this.froms[depth] as number, end)
+  }
 }
 
 /**

@@ -32,7 +32,6 @@
  * @module
  */
 import type {
-  Break,
   Emphasis,
   List,
   ListItem,
@@ -103,14 +102,23 @@ function isAsciiAlphanumeric(code: number): boolean {
 }
 
 /**
- * Whether no character of the text starts a construct outside the subset: one pass over the
- * code units.
+ * Whether no character of the text starts a construct outside the subset, and the text's
+ * emphasis work (what `emphasisWork` of `parse-for-layout.ts` measures: Σ over blocks of
+ * (delimiter runs)², blocks split at blank lines) is at most `maxWork`: one pass over the code
+ * units. Returns the number of delimiter runs, or -1.
  */
-function inlineSubset(text: string): boolean {
-  if (text.charCodeAt(0) === BYTE_ORDER_MARK) return false
+function inlineSubset(text: string, maxWork: number): number {
+  if (text.charCodeAt(0) === BYTE_ORDER_MARK) return -1
+  let work = 0
+  let runs = 0
+  let blockRuns = 0
+  let lineHasText = false
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index)
-    if (code > GRAVE) continue
+    if (code > GRAVE) {
+      lineHasText = true
+      continue
+    }
     switch (code) {
       case 0:
       case BACKSLASH:
@@ -118,16 +126,39 @@ function inlineSubset(text: string): boolean {
       case LESS_THAN:
       case LEFT_BRACKET:
       case RIGHT_BRACKET:
-        return false
+        return -1
       case AMPERSAND: {
         const next = text.charCodeAt(index + 1)
-        if (next === NUMBER_SIGN || isAsciiAlphanumeric(next)) return false
+        if (next === NUMBER_SIGN || isAsciiAlphanumeric(next)) return -1
+        lineHasText = true
         break
       }
+      case LF:
+        if (!lineHasText) {
+          // a blank line ends the block
+          work += blockRuns * blockRuns
+          blockRuns = 0
+        }
+        lineHasText = false
+        break
+      case SPACE:
+      case TAB:
+      case CR:
+        break
+      case ASTERISK:
+      case UNDERSCORE:
+        // a run starts where the unit before is another
+        if (text.charCodeAt(index - 1) !== code) {
+          blockRuns++
+          runs++
+        }
+        lineHasText = true
+        break
       default:
+        lineHasText = true
     }
   }
-  return true
+  return work + blockRuns * blockRuns <= maxWork ? runs : -1
 }
 
 /** A list marker at the start of a line's content. */
@@ -204,7 +235,6 @@ interface Pair {
   readonly strong: boolean
   readonly openStart: number
   readonly closeEnd: number
-  node?: Strong | Emphasis
 }
 
 /** What a run without pairs closes and opens. */
@@ -228,16 +258,84 @@ const enum Piece {
  * @returns The mdast tree, positions included, or `undefined` outside the subset.
  */
 export function parseSimpleMarkdown(text: string): Root | undefined {
-  if (!inlineSubset(text)) return undefined
-  return new SimpleParser(text).parse()
+  const document = parseSimpleDocument(text)
+  return document && simpleTree(document)
+}
+
+/** A paragraph of a {@link SimpleDocument}: `[content start, line end, next line start]` per line. */
+export type SimpleParagraph = readonly number[]
+
+/** A list item of a {@link SimpleDocument}. */
+export interface SimpleItem {
+  /** Offset of its marker. */
+  readonly start: number
+  readonly paragraphs: readonly SimpleParagraph[]
+  /** A blank line separates two of its paragraphs (mdast `spread`). */
+  readonly spread: boolean
+}
+
+/** A list of a {@link SimpleDocument}. */
+export interface SimpleList {
+  readonly ordered: boolean
+  /** The number of its first item (ordered lists). */
+  readonly start: number
+  readonly items: readonly SimpleItem[]
+  /** A blank line separates two of its items (mdast `spread`). */
+  readonly spread: boolean
+}
+
+/**
+ * A text of the subset read to its blocks (paragraphs as line ranges, lists), inline content not
+ * yet resolved: what {@link simpleTree} makes the mdast of, and the layout its blocks of
+ * (`simpleContentBlocks`) without the tree in between.
+ */
+export interface SimpleDocument {
+  readonly text: string
+  /** Top-level blocks in source order: a paragraph (an array) or a list. */
+  readonly blocks: readonly (SimpleParagraph | SimpleList)[]
+  /** Offset of each line's start. */
+  readonly lineStarts: readonly number[]
+  /** Maximal `*`/`_` runs of the text (`emphasisWork(text).runs`). */
+  readonly emphasisRuns: number
+}
+
+/**
+ * The block reading of {@link parseSimpleMarkdown}: `undefined` when the text leaves the subset,
+ * or when resolving its emphasis would be more work than `maxEmphasisWork` (measured as
+ * `emphasisWork` measures it, in the same pass that checks the subset).
+ *
+ * @param text The Markdown text.
+ * @param maxEmphasisWork The bound (default: none).
+ * @returns The document, or `undefined` outside the subset or over the bound.
+ */
+export function parseSimpleDocument(
+  text: string,
+  maxEmphasisWork = Number.POSITIVE_INFINITY
+): SimpleDocument | undefined {
+  const emphasisRuns = inlineSubset(text, maxEmphasisWork)
+  if (emphasisRuns < 0) return undefined
+  return new SimpleParser(text, emphasisRuns).parse()
+}
+
+/**
+ * The inline content of one paragraph as it is read, in source order: what the mdast tree holds
+ * and the layout's blocks are made of.
+ */
+export interface PhrasingSink {
+  /** Text `value`, read from `[start, end)`; `start` is -1 for a piece cut at a line ending. */
+  text(value: string, start: number, end: number): void
+  /** A hard break read from `[start, end)`, or (`start` -1) a line ending in text. */
+  lineBreak(start: number, end: number): void
+  /** Emphasis (or strong emphasis) from `start` to `end`, delimiters included, opens. */
+  open(strong: boolean, start: number, end: number): void
+  /** The innermost open emphasis, from `start` to `end`, closes. */
+  close(start: number, end: number): void
 }
 
 class SimpleParser {
   private readonly text: string
   private readonly lineStarts: number[] = [0]
-  private readonly children: RootContent[] = []
-  /** Top-level paragraphs, filled in once the text is read (their lines are complete then). */
-  private readonly pending: [Paragraph, ParagraphLines][] = []
+  private readonly blocks: (ParagraphLines | ListDraft)[] = []
   private paragraph: ParagraphLines | undefined
   private list: ListDraft | undefined
   // The line being read: its start, its first non-space character, its end (before the line
@@ -247,11 +345,14 @@ class SimpleParser {
   private end = 0
   private next = 0
 
-  constructor(text: string) {
+  private readonly emphasisRuns: number
+
+  constructor(text: string, emphasisRuns: number) {
     this.text = text
+    this.emphasisRuns = emphasisRuns
   }
 
-  parse(): Root | undefined {
+  parse(): SimpleDocument | undefined {
     const text = this.text
     const length = text.length
     let start = 0
@@ -289,11 +390,11 @@ class SimpleParser {
       this.lineStarts.push(start)
     }
     this.closeList()
-    for (const [node, lines] of this.pending) this.fillParagraph(node, lines)
     return {
-      type: 'root',
-      children: this.children,
-      position: { start: { line: 1, column: 1, offset: 0 }, end: this.point(length) },
+      text,
+      blocks: this.blocks,
+      lineStarts: this.lineStarts,
+      emphasisRuns: this.emphasisRuns,
     }
   }
 
@@ -334,7 +435,7 @@ class SimpleParser {
     if (marker === Start.Other) return false
     if (marker === Start.Text) {
       this.paragraph = [this.first, this.end, this.next]
-      this.children.push(this.paragraphDraftNode(this.paragraph))
+      this.blocks.push(this.paragraph)
       return true
     }
     return this.openList(marker)
@@ -398,7 +499,7 @@ class SimpleParser {
     const list = this.list
     if (!list) return
     this.list = undefined
-    this.children.push(this.listNode(list))
+    this.blocks.push(list)
   }
 
   /** What a line's content starts: text, a list item (as a marker) or anything else. */
@@ -481,50 +582,81 @@ class SimpleParser {
     }
     return count >= 3 || (code === DASH && underline)
   }
+}
 
+/**
+ * The mdast tree of a document of {@link parseSimpleDocument}: remark-parse's, positions and all.
+ *
+ * @param document The document.
+ * @returns The tree.
+ */
+export function simpleTree(document: SimpleDocument): Root {
+  const { text, lineStarts } = document
   /** The 1-based line and column of an offset (unist). */
-  private point(offset: number): Point {
-    const starts = this.lineStarts
+  const point = (offset: number): Point => {
     let low = 0
-    let high = starts.length - 1
+    let high = lineStarts.length - 1
     while (low < high) {
       const middle = (low + high + 1) >> 1
-      if ((starts[middle] as number) <= offset) low = middle
+      if ((lineStarts[middle] as number) <= offset) low = middle
       else high = middle - 1
     }
-    return { line: low + 1, column: offset - (starts[low] as number) + 1, offset }
+    return { line: low + 1, column: offset - (lineStarts[low] as number) + 1, offset }
   }
-
-  private position(start: number, end: number): Position {
-    return { start: this.point(start), end: this.point(end) }
-  }
-
-  /** A top-level paragraph's node, in its place among the blocks, filled in at the end. */
-  private paragraphDraftNode(lines: ParagraphLines): Paragraph {
+  const position = (start: number, end: number): Position => ({
+    start: point(start),
+    end: point(end),
+  })
+  const paragraph = (lines: SimpleParagraph): Paragraph => {
     const node: Paragraph = { type: 'paragraph', children: [] }
-    this.pending.push([node, lines])
+    const stack: { children: PhrasingContent[] }[] = [node]
+    let parent: { children: PhrasingContent[] } = node
+    readPhrasing(text, lines, {
+      text(value, start, end) {
+        parent.children.push(
+          start < 0
+            ? { type: 'text', value }
+            : { type: 'text', value, position: position(start, end) }
+        )
+      },
+      lineBreak(start, end) {
+        parent.children.push(
+          start < 0 ? { type: 'break' } : { type: 'break', position: position(start, end) }
+        )
+      },
+      open(strong) {
+        const opened: Strong | Emphasis = { type: strong ? 'strong' : 'emphasis', children: [] }
+        parent.children.push(opened)
+        stack.push(opened)
+        parent = opened
+      },
+      close(start, end) {
+        const closed = stack.pop() as Strong | Emphasis
+        closed.position = position(start, end)
+        parent = stack[stack.length - 1] as { children: PhrasingContent[] }
+      },
+    })
+    node.position = position(lines[0] as number, lines[lines.length - 2] as number)
     return node
   }
-
-  private listNode(list: ListDraft): List {
-    const items: ListItem[] = list.items.map((item) => {
-      const children = item.paragraphs.map((lines) => this.paragraphNode(lines))
-      const last = item.paragraphs[item.paragraphs.length - 1] as ParagraphLines
+  const list = (draft: SimpleList): List => {
+    const items: ListItem[] = draft.items.map((item) => {
+      const last = item.paragraphs[item.paragraphs.length - 1] as SimpleParagraph
       return {
         type: 'listItem',
         spread: item.spread,
         checked: null,
-        children,
-        position: this.position(item.start, last[last.length - 2] as number),
+        children: item.paragraphs.map(paragraph),
+        position: position(item.start, last[last.length - 2] as number),
       }
     })
     const firstItem = items[0] as ListItem
     const lastItem = items[items.length - 1] as ListItem
     return {
       type: 'list',
-      ordered: list.ordered,
-      start: list.ordered ? list.start : null,
-      spread: list.spread,
+      ordered: draft.ordered,
+      start: draft.ordered ? draft.start : null,
+      spread: draft.spread,
       children: items,
       position: {
         start: (firstItem.position as Position).start,
@@ -532,162 +664,164 @@ class SimpleParser {
       },
     }
   }
-
-  private paragraphNode(lines: ParagraphLines): Paragraph {
-    const node: Paragraph = { type: 'paragraph', children: [] }
-    this.fillParagraph(node, lines)
-    return node
+  const children: RootContent[] = document.blocks.map((block) =>
+    isParagraph(block) ? paragraph(block) : list(block)
+  )
+  return {
+    type: 'root',
+    children,
+    position: { start: { line: 1, column: 1, offset: 0 }, end: point(text.length) },
   }
+}
 
-  /** Resolves a paragraph's inline content (CommonMark 6) into its node. */
-  private fillParagraph(node: Paragraph, lines: ParagraphLines): void {
-    const text = this.text
-    const runs: DelimiterRun[] = []
-    // Pieces as [kind, start, end] triples; Data pieces of runs are filled in after matching.
-    const pieces: number[] = []
-    const last = lines.length - 3
-    for (let line = 0; line <= last; line += 3) {
-      const first = lines[line] as number
-      const end = lines[line + 1] as number
-      // Trailing blanks: a hard break (two spaces or more, no tab) or dropped (CommonMark 6.7).
-      let trimmed = end
-      let tabs = false
-      while (trimmed > first) {
-        const unit = text.charCodeAt(trimmed - 1)
-        if (unit === TAB) tabs = true
-        else if (unit !== SPACE) break
-        trimmed--
-      }
-      let data = first
-      for (let index = first; index < trimmed; index++) {
-        const code = text.charCodeAt(index)
-        if (code !== ASTERISK && code !== UNDERSCORE) continue
-        if (index > data) pieces.push(Piece.Data, data, index)
-        let runEnd = index + 1
-        while (text.charCodeAt(runEnd) === code) runEnd++
-        // micromark's attention tokenizer: the characters around the run decide.
-        const before = classify(index > 0 ? text.charCodeAt(index - 1) : -1)
-        const after = classify(runEnd < text.length ? text.charCodeAt(runEnd) : -1)
-        const open = after === 0 || (after === 2 && before !== 0)
-        const close = before === 0 || (before === 2 && after !== 0)
-        runs.push({
-          marker: code,
-          start: index,
-          end: runEnd,
-          open: code === ASTERISK ? open : open && (before !== 0 || !close),
-          close: code === ASTERISK ? close : close && (after !== 0 || !open),
-          dead: false,
-          closes: undefined,
-          opens: undefined,
-        })
-        pieces.push(Piece.Run, runs.length - 1, 0)
-        data = runEnd
-        index = runEnd - 1
-      }
-      if (trimmed > data) pieces.push(Piece.Data, data, trimmed)
-      if (line < last) {
-        const next = lines[line + 2] as number
-        if (!tabs && end - trimmed >= 2) pieces.push(Piece.HardBreak, trimmed, next)
-        else pieces.push(Piece.LineEnding, end, next)
-      }
+/**
+ * Whether a block of a {@link SimpleDocument} is a paragraph (else a list).
+ *
+ * @param block The block.
+ * @returns `true` for a paragraph.
+ */
+export function isParagraph(block: SimpleParagraph | SimpleList): block is SimpleParagraph {
+  return Array.isArray(block)
+}
+
+/**
+ * Resolves a paragraph's inline content (CommonMark 6) into a sink: text merged as
+ * mdast-util-from-markdown merges it, line endings cut as `newlineToBreak` cuts them.
+ *
+ * @param text The Markdown text.
+ * @param lines The paragraph.
+ * @param sink What receives the content.
+ */
+export function readPhrasing(text: string, lines: SimpleParagraph, sink: PhrasingSink): void {
+  const runs: DelimiterRun[] = []
+  // Pieces as [kind, start, end] triples; Data pieces of runs are filled in after matching.
+  const pieces: number[] = []
+  const last = lines.length - 3
+  for (let line = 0; line <= last; line += 3) {
+    const first = lines[line] as number
+    const end = lines[line + 1] as number
+    // Trailing blanks: a hard break (two spaces or more, no tab) or dropped (CommonMark 6.7).
+    let trimmed = end
+    let tabs = false
+    while (trimmed > first) {
+      const unit = text.charCodeAt(trimmed - 1)
+      if (unit === TAB) tabs = true
+      else if (unit !== SPACE) break
+      trimmed--
     }
-    if (runs.length > 0) matchDelimiters(runs, 0, runs.length)
-    this.build(node, lines, pieces, runs)
+    let data = first
+    for (let index = first; index < trimmed; index++) {
+      const code = text.charCodeAt(index)
+      if (code !== ASTERISK && code !== UNDERSCORE) continue
+      if (index > data) pieces.push(Piece.Data, data, index)
+      let runEnd = index + 1
+      while (text.charCodeAt(runEnd) === code) runEnd++
+      // micromark's attention tokenizer: the characters around the run decide.
+      const before = classify(index > 0 ? text.charCodeAt(index - 1) : -1)
+      const after = classify(runEnd < text.length ? text.charCodeAt(runEnd) : -1)
+      const open = after === 0 || (after === 2 && before !== 0)
+      const close = before === 0 || (before === 2 && after !== 0)
+      runs.push({
+        marker: code,
+        start: index,
+        end: runEnd,
+        open: code === ASTERISK ? open : open && (before !== 0 || !close),
+        close: code === ASTERISK ? close : close && (after !== 0 || !open),
+        dead: false,
+        closes: undefined,
+        opens: undefined,
+      })
+      pieces.push(Piece.Run, runs.length - 1, 0)
+      data = runEnd
+      index = runEnd - 1
+    }
+    if (trimmed > data) pieces.push(Piece.Data, data, trimmed)
+    if (line < last) {
+      const next = lines[line + 2] as number
+      if (!tabs && end - trimmed >= 2) pieces.push(Piece.HardBreak, trimmed, next)
+      else pieces.push(Piece.LineEnding, end, next)
+    }
   }
+  if (runs.length > 0) matchDelimiters(runs, 0, runs.length)
+  emitPieces(text, pieces, runs, sink)
+}
 
-  /** Turns the pieces into phrasing nodes: text merged as mdast-util-from-markdown merges it. */
-  private build(
-    node: Paragraph,
-    lines: ParagraphLines,
-    pieces: number[],
-    runs: DelimiterRun[]
-  ): void {
-    const text = this.text
-    const stack: { children: PhrasingContent[] }[] = [node]
-    let parent: { children: PhrasingContent[] } = node
-    // The text since the last node: its source range and, once a gap (trimmed blanks, an
-    // indentation, used delimiters) splits it, its characters (else it is one slice).
-    let gapped: string | undefined
-    let valueStart = -1
-    let valueEnd = -1
-    let hasLineEnding = false
-    const flush = (): void => {
-      if (valueStart < 0) return
-      const value = gapped ?? text.slice(valueStart, valueEnd)
-      if (hasLineEnding) {
-        // newlineToBreak: pieces without positions, empty ones dropped.
-        const parts = value.split(/\r?\n|\r/)
-        for (let index = 0; index < parts.length; index++) {
-          if (index > 0) parent.children.push({ type: 'break' } satisfies Break)
-          const part = parts[index] as string
-          if (part !== '') parent.children.push({ type: 'text', value: part } satisfies Text)
-        }
-      } else {
-        parent.children.push({
-          type: 'text',
-          value,
-          position: this.position(valueStart, valueEnd),
-        } satisfies Text)
+/** Hands the pieces to the sink, text merged as mdast-util-from-markdown merges it. */
+function emitPieces(
+  text: string,
+  pieces: number[],
+  runs: DelimiterRun[],
+  sink: PhrasingSink
+): void {
+  // The text since the last node: its source range and, once a gap (trimmed blanks, an
+  // indentation, used delimiters) splits it, its characters (else it is one slice).
+  let gapped: string | undefined
+  let valueStart = -1
+  let valueEnd = -1
+  let hasLineEnding = false
+  const flush = (): void => {
+    if (valueStart < 0) return
+    const value = gapped ?? text.slice(valueStart, valueEnd)
+    if (hasLineEnding) {
+      // newlineToBreak: pieces without positions, empty ones dropped.
+      let from = 0
+      for (let index = 0; index <= value.length; index++) {
+        const unit = value.charCodeAt(index)
+        if (index < value.length && unit !== LF && unit !== CR) continue
+        if (index > from) sink.text(value.slice(from, index), -1, -1)
+        if (index === value.length) break
+        sink.lineBreak(-1, -1)
+        if (unit === CR && value.charCodeAt(index + 1) === LF) index++
+        from = index + 1
       }
-      gapped = undefined
-      valueStart = -1
-      hasLineEnding = false
+    } else {
+      sink.text(value, valueStart, valueEnd)
     }
-    const data = (start: number, end: number): void => {
-      if (valueStart < 0) valueStart = start
-      else if (gapped !== undefined || start !== valueEnd) {
-        gapped = (gapped ?? text.slice(valueStart, valueEnd)) + text.slice(start, end)
-      }
-      valueEnd = end
+    gapped = undefined
+    valueStart = -1
+    hasLineEnding = false
+  }
+  const data = (start: number, end: number): void => {
+    if (valueStart < 0) valueStart = start
+    else if (gapped !== undefined || start !== valueEnd) {
+      gapped = (gapped ?? text.slice(valueStart, valueEnd)) + text.slice(start, end)
     }
-    for (let index = 0; index < pieces.length; index += 3) {
-      const kind = pieces[index] as Piece
-      const start = pieces[index + 1] as number
-      const end = pieces[index + 2] as number
-      switch (kind) {
-        case Piece.Data:
-          data(start, end)
-          break
-        case Piece.LineEnding:
-          hasLineEnding = true
-          data(start, end)
-          break
-        case Piece.HardBreak:
+    valueEnd = end
+  }
+  for (let index = 0; index < pieces.length; index += 3) {
+    const kind = pieces[index] as Piece
+    const start = pieces[index + 1] as number
+    const end = pieces[index + 2] as number
+    switch (kind) {
+      case Piece.Data:
+        data(start, end)
+        break
+      case Piece.LineEnding:
+        hasLineEnding = true
+        data(start, end)
+        break
+      case Piece.HardBreak:
+        flush()
+        sink.lineBreak(start, end)
+        break
+      default: {
+        // A delimiter run: the pairs it closes, its unused characters, the pairs it opens.
+        const run = runs[start] as DelimiterRun
+        for (const pair of run.closes ?? NO_PAIRS) {
           flush()
-          parent.children.push({ type: 'break', position: this.position(start, end) })
-          break
-        default: {
-          // A delimiter run: the pairs it closes, its unused characters, the pairs it opens.
-          const run = runs[start] as DelimiterRun
-          for (const pair of run.closes ?? NO_PAIRS) {
-            flush()
-            stack.pop()
-            parent = stack[stack.length - 1] as { children: PhrasingContent[] }
-            const closed = pair.node as Strong | Emphasis
-            closed.position = this.position(pair.openStart, pair.closeEnd)
-          }
-          if (run.end > run.start) data(run.start, run.end)
-          const opens = run.opens ?? NO_PAIRS
-          for (let open = opens.length - 1; open >= 0; open--) {
-            const pair = opens[open] as Pair
-            flush()
-            const opened: Strong | Emphasis = {
-              type: pair.strong ? 'strong' : 'emphasis',
-              children: [],
-            }
-            pair.node = opened
-            parent.children.push(opened)
-            stack.push(opened)
-            parent = opened
-          }
+          sink.close(pair.openStart, pair.closeEnd)
+        }
+        if (run.end > run.start) data(run.start, run.end)
+        const opens = run.opens ?? NO_PAIRS
+        for (let open = opens.length - 1; open >= 0; open--) {
+          const pair = opens[open] as Pair
+          flush()
+          sink.open(pair.strong, pair.openStart, pair.closeEnd)
         }
       }
     }
-    flush()
-    const first = lines[0] as number
-    const end = lines[lines.length - 2] as number
-    node.position = this.position(first, end)
   }
+  flush()
 }
 
 /**
@@ -729,9 +863,12 @@ function matchDelimiters(runs: DelimiterRun[], from: number, to: number): void {
         closeEnd: closer.start + use,
       }
       opener.end -= use
-      ;(opener.opens ??= []).push(pair)
+      // Most runs make one pair: a list of one, not one grown for more.
+      if (opener.opens) opener.opens.push(pair)
+      else opener.opens = [pair]
       closer.start += use
-      ;(closer.closes ??= []).push(pair)
+      if (closer.closes) closer.closes.push(pair)
+      else closer.closes = [pair]
       matchDelimiters(runs, found + 1, index)
       for (let between = found + 1; between < index; between++) {
         ;(runs[between] as DelimiterRun).dead = true

@@ -23,9 +23,9 @@ const INDEX = /^(?:0|[1-9]\d{0,15})$/
  * @returns The member, or `undefined`.
  */
 export function childOf(value: unknown, key: string): unknown {
+  if (typeof value !== 'object' || value === null) return undefined
   if (Array.isArray(value)) return INDEX.test(key) ? (value as unknown[])[Number(key)] : undefined
-  if (isObject(value) && Object.hasOwn(value, key)) return value[key]
-  return undefined
+  return Object.hasOwn(value, key) ? (value as Readonly<Record<string, unknown>>)[key] : undefined
 }
 
 /**

@@ -4,7 +4,7 @@
  * (its lines broken once, its glyphs placed once on those lines, and only when it is drawn),
  * the address block laid out once, and only for a drawing", and that drawing an analysis reads
  * and lays out nothing. A parse is remark-parse's, or the exact fast path's when it reads the
- * text (`parseSimpleMarkdown`); a text it leaves goes to remark-parse, and is counted once there.
+ * text (`parseSimpleMarkdown`, or `parseSimpleDocument` where the blocks need no tree); a text it leaves goes to remark-parse, and is counted once there.
  */
 import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import a5TenAreas from '../../designs/a5-ten-areas.json' with { type: 'json' }
@@ -63,6 +63,12 @@ vi.mock('../../src/markdown/parse-simple-markdown.ts', async (importOriginal) =>
       const tree = original.parseSimpleMarkdown(text)
       if (tree) calls.parseMarkdown.push(text)
       return tree
+    },
+    // The analysis's reading of the fast path: its blocks come without the tree.
+    parseSimpleDocument: (text: string) => {
+      const document = original.parseSimpleDocument(text)
+      if (document) calls.parseMarkdown.push(text)
+      return document
     },
   }
 })

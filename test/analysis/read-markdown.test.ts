@@ -109,6 +109,53 @@ describe('readMarkdown: the fast path gives the reference reading', () => {
     expect(plain(reading)).toStrictEqual(plain(readMarkdownReference(text)))
   })
 
+  test.each([
+    ['a table in a list item', '- a\n- | x | y |\n  | - | - |'],
+    ['a table after an item paragraph', '- item\n\n  | a |\n  | - |\n- b {{x}}'],
+    ['a table without outer pipes', 'a | b\n--|--\n\n1. {{ x }}\n2. |a|\n   |-|'],
+    ['placeholders only', 'x {{y}} z {{}} {{{w}}}'],
+  ])('should find tables and placeholders on the fast path: %s', (_name, text) => {
+    expect(fast(text)).toBe(true)
+    const reading = readMarkdown(text)
+    expect(reading.syntax.violations.length).toBeGreaterThan(0)
+    expect(plain(reading)).toStrictEqual(plain(readMarkdownReference(text)))
+  })
+
+  test('should find the tables and placeholders of generated texts as remark-parse does', () => {
+    const rows = fc
+      .array(
+        fc.constantFrom(
+          '| a | b |',
+          '|---|---|',
+          '| - |',
+          'a | b',
+          '--|--',
+          '  | c |',
+          'Hallo {{name}}',
+          '- x',
+          '- | y |',
+          '1. z',
+          '   |-|',
+          '',
+          'text **b** |',
+          '{{ a }} {{}}'
+        ),
+        { maxLength: 8 }
+      )
+      .map((lines) => lines.join('\n'))
+    const { check, fastTexts } = differential()
+    let found = 0
+    fc.assert(
+      fc.property(rows, (text) => {
+        check(text)
+        if (fast(text) && readMarkdown(text).syntax.violations.length > 0) found++
+      }),
+      { seed, numRuns: diffRuns(1000) }
+    )
+    expect(fastTexts()).toBeGreaterThan(500)
+    expect(found).toBeGreaterThan(300)
+  })
+
   test('should find tables and placeholders on the fast path', () => {
     const text = 'Hallo {{first_name}}\n\n| a | b |\n| --- | --- |'
     expect(fast(text)).toBe(true)

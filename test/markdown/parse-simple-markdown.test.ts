@@ -6,7 +6,11 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import examples from '../fixtures/markdown/commonmark-spec-examples.json' with { type: 'json' }
 import { parseMarkdown } from '../../src/markdown/parse-markdown.ts'
-import { parseSimpleMarkdown } from '../../src/markdown/parse-simple-markdown.ts'
+import { emphasisWork } from '../../src/markdown/parse-for-layout.ts'
+import {
+  parseSimpleDocument,
+  parseSimpleMarkdown,
+} from '../../src/markdown/parse-simple-markdown.ts'
 import { diffRuns, emphasisSoup, markdownLines, markdownSoup, seed } from './markdown-texts.ts'
 
 /** Expects the fast tree to be remark's, when there is one; tells whether there was. */
@@ -98,5 +102,27 @@ describe('parseSimpleMarkdown', () => {
       }),
       { seed, numRuns }
     )
+  })
+
+  // The subset check also measures the emphasis work, in the same pass: it must measure what
+  // emphasisWork measures (a bound of 9 puts texts with 4 runs in a block over it).
+  test.each([
+    ['texts built line by line', markdownLines],
+    ['texts of tokens glued in any order', markdownSoup],
+    ['delimiter runs and their neighbours', emphasisSoup],
+  ])('should bound emphasis work as emphasisWork measures it, on generated %s', (_name, texts) => {
+    let over = 0
+    fc.assert(
+      fc.property(texts, (text) => {
+        const whole = parseSimpleDocument(text)
+        const { work, runs } = emphasisWork(text)
+        if (whole) expect(whole.emphasisRuns).toBe(runs)
+        const bounded = parseSimpleDocument(text, 9)
+        expect(bounded !== undefined).toBe(whole !== undefined && work <= 9)
+        if (whole && work > 9) over++
+      }),
+      { seed, numRuns: diffRuns(1500) }
+    )
+    expect(over).toBeGreaterThan(0)
   })
 })

@@ -40,6 +40,12 @@ describe('childOf', () => {
     [null, 'a', undefined],
     [[1, 2], '1', 2],
     [{ a: undefined }, 'a', undefined],
+    [{ a: 1 }, 'toString', undefined],
+    [Object.setPrototypeOf({ a: 1 }, null), 'a', 1],
+    [Object.setPrototypeOf({ a: 1 }, null), 'toString', undefined],
+    [Object.setPrototypeOf({ a: 1 }, { b: 2 }), 'b', undefined],
+    [JSON.parse('{"__proto__":"x"}'), '__proto__', 'x'],
+    [Object.setPrototypeOf(JSON.parse('{"__proto__":"x"}'), null), '__proto__', 'x'],
   ])('should read %j member %j', (value, key, expected) => {
     expect(childOf(value, key)).toEqual(expected)
   })
