@@ -15,6 +15,7 @@ import {
   readCoverage,
   readLookups,
   selectLookups,
+  subtablesByGlyph,
   type CompiledSubtableBase,
   type ContextSubtable,
   type GlyphBuffer,
@@ -193,8 +194,9 @@ export function createSubstitution(table: TableView, gdef: GlyphDefinitions): Su
     depth: number
   ): number {
     // No subtable starts at a glyph outside the lookup's glyph set.
-    if (!lookup.glyphs.has(buffer.ids[at] as number)) return -1
-    for (const subtable of lookup.subtables) {
+    const glyph = buffer.ids[at] as number
+    if (!lookup.glyphs.has(glyph)) return -1
+    for (const subtable of lookup.subtablesAt(glyph)) {
       const next = applySubtable(lookup, subtable, buffer, at, depth)
       if (next >= 0) return next
     }
@@ -274,6 +276,8 @@ interface CompiledLookup {
   readonly subtables: readonly CompiledSubtable[]
   /** Every glyph some subtable may start at (all glyphs when a subtable is broken). */
   readonly glyphs: GlyphSet
+  /** The subtables that may apply at a glyph, in lookup order. */
+  readonly subtablesAt: (glyph: number) => readonly CompiledSubtable[]
 }
 
 function compileSubtable(view: DataView, type: number, offset: number): CompiledSubtable {
@@ -295,11 +299,13 @@ function compileSubtable(view: DataView, type: number, offset: number): Compiled
 
 function compileLookup(view: DataView, lookup: Lookup, gdef: GlyphDefinitions): CompiledLookup {
   const subtables = lookup.subtables.map((offset) => compileSubtable(view, lookup.type, offset))
+  const glyphs = GlyphSet.of(subtables)
   return {
     type: lookup.type,
     input: new GlyphFilter(gdef, lookup.flag, lookup.markFilteringSet, false),
     context: new GlyphFilter(gdef, lookup.flag, lookup.markFilteringSet, true),
     subtables,
-    glyphs: GlyphSet.of(subtables),
+    glyphs,
+    subtablesAt: subtablesByGlyph(subtables, glyphs),
   }
 }
