@@ -157,12 +157,15 @@ export function createSubstitution(table: TableView, gdef: GlyphDefinitions): Su
   ): number {
     const index = subtable.coverage.index(buffer.ids[at] as number)
     if (index < 0) return -1
-    const set = subtable.offset + view.getUint16(subtable.offset + 6 + index * 2)
-    const count = view.getUint16(set)
     const filter = lookup.input
-    for (let item = 0; item < count; item++) {
+    const next = filter.next(buffer, at)
+    const second = next < 0 ? -1 : (buffer.ids[next] as number)
+    const set = subtable.offset + view.getUint16(subtable.offset + 6 + index * 2)
+    for (let item = 0; item < view.getUint16(set); item++) {
       const ligature = set + view.getUint16(set + 2 + item * 2)
       const components = view.getUint16(ligature + 2)
+      // Most ligatures of a set (Inter's arrows after a hyphen) fail on the second component.
+      if (components > 1 && (second < 0 || view.getUint16(ligature + 4) !== second)) continue
       const positions: number[] = []
       let position = at
       let matched = true
@@ -196,6 +199,11 @@ export function createSubstitution(table: TableView, gdef: GlyphDefinitions): Su
     // No subtable starts at a glyph outside the lookup's glyph set.
     const glyph = buffer.ids[at] as number
     if (!lookup.glyphs.has(glyph)) return -1
+    if (lookup.seconds) {
+      // Most glyphs start a ligature of some set, few are followed by a second component.
+      const next = lookup.input.next(buffer, at)
+      if (next < 0 || !lookup.seconds.has(buffer.ids[next] as number)) return -1
+    }
     for (const subtable of lookup.subtablesAt(glyph)) {
       const next = applySubtable(lookup, subtable, buffer, at, depth)
       if (next >= 0) return next
@@ -278,13 +286,20 @@ interface CompiledLookup {
   readonly glyphs: GlyphSet
   /** The subtables that may apply at a glyph, in lookup order. */
   readonly subtablesAt: (glyph: number) => readonly CompiledSubtable[]
+  /** Of a ligature lookup whose ligatures all have two components or more: the second ones. */
+  readonly seconds: GlyphSet | undefined
 }
 
 function compileSubtable(view: DataView, type: number, offset: number): CompiledSubtable {
   try {
     if (type === 5 || type === 6) {
       const context = readContextSubtable(view, offset, type === 6)
-      return { offset, format: context.format, coverage: context.coverage, context }
+      return {
+        offset,
+        format: context.format,
+        coverage: context.coverage,
+        context,
+      }
     }
     const format = view.getUint16(offset)
     const known = (type >= 1 && type <= 4) || type === 8
@@ -293,7 +308,13 @@ function compileSubtable(view: DataView, type: number, offset: number): Compiled
       : EMPTY_COVERAGE
     return { offset, format, coverage, context: undefined }
   } catch (broken) {
-    return { offset, format: 0, coverage: EMPTY_COVERAGE, context: undefined, broken }
+    return {
+      offset,
+      format: 0,
+      coverage: EMPTY_COVERAGE,
+      context: undefined,
+      broken,
+    }
   }
 }
 
@@ -307,5 +328,41 @@ function compileLookup(view: DataView, lookup: Lookup, gdef: GlyphDefinitions): 
     subtables,
     glyphs,
     subtablesAt: subtablesByGlyph(subtables, glyphs),
+    seconds: lookup.type === 4 ? secondComponents(view, subtables) : undefined,
   }
+}
+
+/**
+ * The glyphs that are the second component of a ligature of a lookup, or `undefined` when a
+ * ligature has one component (it needs no next glyph) or a subtable is broken.
+ */
+function secondComponents(
+  view: DataView,
+  subtables: readonly CompiledSubtable[]
+): GlyphSet | undefined {
+  const seconds: number[] = []
+  try {
+    for (const subtable of subtables) {
+      if ('broken' in subtable) return undefined
+      const { offset } = subtable
+      for (let index = 0; index < view.getUint16(offset + 4); index++) {
+        const set = offset + view.getUint16(offset + 6 + index * 2)
+        for (let item = 0; item < view.getUint16(set); item++) {
+          const ligature = set + view.getUint16(set + 2 + item * 2)
+          if (view.getUint16(ligature + 2) < 2) return undefined
+          seconds.push(view.getUint16(ligature + 4))
+        }
+      }
+    }
+  } catch {
+    return undefined
+  }
+  return new GlyphSet([
+    {
+      index: () => -1,
+      forEach: (visit) => {
+        for (const glyph of seconds) if (!visit(glyph)) return
+      },
+    },
+  ])
 }
