@@ -117,4 +117,16 @@ describe('shapeText of new words', () => {
     )
     expect(got).toEqual(BEFORE)
   })
+
+  test('should keep a word used twice and let a word seen once give way to 256 new ones', () => {
+    const face = fonts.face('Lora', {})
+    const once = shapeText(face, 'Bestellnummer-1')
+    const twice = shapeText(face, 'Bestellnummer-2')
+    expect(shapeText(face, 'Bestellnummer-2')).toBe(twice)
+    for (let index = 0; index < 256; index++) shapeText(face, `Gutschein-${index}`)
+    expect(shapeText(face, 'Bestellnummer-2')).toBe(twice)
+    const again = shapeText(face, 'Bestellnummer-1')
+    expect(again).not.toBe(once)
+    expect(again).toEqual(once)
+  })
 })
