@@ -249,6 +249,8 @@ export function createSubstitution(table: TableView, gdef: GlyphDefinitions): Su
     apply(buffer: GlyphBuffer): void {
       for (const raw of selected) {
         const lookup = compiled(raw)
+        // No ligature forms in a word without a second component (Inter's arrows, fractions).
+        if (lookup.seconds && !buffer.ids.some((glyph) => lookup.seconds?.has(glyph))) continue
         if (lookup.type === 8) {
           applyReverse(lookup, buffer)
           continue
