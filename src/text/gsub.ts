@@ -296,12 +296,7 @@ function compileSubtable(view: DataView, type: number, offset: number): Compiled
   try {
     if (type === 5 || type === 6) {
       const context = readContextSubtable(view, offset, type === 6)
-      return {
-        offset,
-        format: context.format,
-        coverage: context.coverage,
-        context,
-      }
+      return { offset, format: context.format, coverage: context.coverage, context }
     }
     const format = view.getUint16(offset)
     const known = (type >= 1 && type <= 4) || type === 8
@@ -310,13 +305,7 @@ function compileSubtable(view: DataView, type: number, offset: number): Compiled
       : EMPTY_COVERAGE
     return { offset, format, coverage, context: undefined }
   } catch (broken) {
-    return {
-      offset,
-      format: 0,
-      coverage: EMPTY_COVERAGE,
-      context: undefined,
-      broken,
-    }
+    return { offset, format: 0, coverage: EMPTY_COVERAGE, context: undefined, broken }
   }
 }
 
@@ -346,8 +335,11 @@ function secondComponents(
   try {
     for (const subtable of subtables) {
       if ('broken' in subtable) return undefined
-      const { offset } = subtable
-      for (let index = 0; index < view.getUint16(offset + 4); index++) {
+      const { offset, coverage } = subtable
+      // A set per covered glyph, as the coverage index finds them.
+      let sets = 0
+      coverage.forEach(() => ++sets > 0)
+      for (let index = 0; index < sets; index++) {
         const set = offset + view.getUint16(offset + 6 + index * 2)
         for (let item = 0; item < view.getUint16(set); item++) {
           const ligature = set + view.getUint16(set + 2 + item * 2)
