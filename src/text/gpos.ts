@@ -17,6 +17,7 @@ import {
   readCoverage,
   readLookups,
   selectLookups,
+  subtablesByGlyph,
   type ClassDef,
   type CompiledSubtableBase,
   type ContextSubtable,
@@ -34,6 +35,19 @@ import {
 export const DEFAULT_POSITIONING_FEATURES: ReadonlySet<string> = new Set(['kern', 'dist'])
 
 const MAX_NESTING = 8
+
+/**
+ * Glyph pairs a pair lookup keeps what it does to (cleared when full): kerning of new words is
+ * found by one look-up per pair instead of a search per subtable (a word's pairs repeat: digits,
+ * capitals). At most 65,536 pairs of five numbers each per lookup.
+ */
+const PAIR_LIMIT = 0x10000
+
+/**
+ * What a pair adjustment does to two glyphs: placement and advance added to the first, then to
+ * the second, then 1 when the second glyph has a value record (it is then passed over), else 0.
+ */
+type PairValue = readonly number[]
 
 /** Applies a font's default positioning to a glyph buffer. */
 export interface Positioning {
@@ -89,12 +103,12 @@ export function createPositioning(
   }
 
   /**
-   * Adds a ValueRecord's X placement and X advance (with their device deltas) to the glyph at
-   * `at`; `base` is the subtable its device offsets are relative to.
+   * Adds a ValueRecord's X placement and X advance (with their device deltas) to `out[slot]` and
+   * `out[slot + 1]`; `base` is the subtable its device offsets are relative to.
    */
-  function applyValue(
-    buffer: GlyphBuffer,
-    at: number,
+  function addValue(
+    out: number[],
+    slot: number,
     format: number,
     offset: number,
     base: number
@@ -118,26 +132,23 @@ export function createPositioning(
     }
     if (format & 0x20) field += 2
     if (format & 0x40) advance += deviceDelta(base, field)
-    buffer.offsets[at] = (buffer.offsets[at] as number) + placement
-    buffer.advances[at] = (buffer.advances[at] as number) + advance
+    out[slot] = (out[slot] as number) + placement
+    out[slot + 1] = (out[slot + 1] as number) + advance
   }
 
-  function applyPair(
-    lookup: CompiledLookup,
+  /** What a pair subtable does to a glyph pair, or `undefined` when it does not list the pair. */
+  function pairValue(
     compiledSubtable: CompiledSubtable,
-    buffer: GlyphBuffer,
-    at: number
-  ): number {
-    const coverageIndex = compiledSubtable.coverage.index(buffer.ids[at] as number)
-    if (coverageIndex < 0) return -1
-    const second = lookup.filter.next(buffer, at)
-    if (second < 0) return -1
+    first: number,
+    secondGlyph: number
+  ): PairValue | undefined {
+    const coverageIndex = compiledSubtable.coverage.index(first)
+    if (coverageIndex < 0) return undefined
     const subtable = compiledSubtable.offset
     const format1 = view.getUint16(subtable + 4)
     const format2 = view.getUint16(subtable + 6)
     const size1 = valueSize(format1)
     const size2 = valueSize(format2)
-    const secondGlyph = buffer.ids[second] as number
     let record: number
     if (view.getUint16(subtable) === 1) {
       const set = subtable + view.getUint16(subtable + 10 + coverageIndex * 2)
@@ -155,21 +166,31 @@ export function createPositioning(
         if (glyph < secondGlyph) low = middle + 1
         else high = middle - 1
       }
-      if (record < 0) return -1
+      if (record < 0) return undefined
     } else {
       const [classes1, classes2] = compiledSubtable.classes()
-      const class1 = classes1.classOf(buffer.ids[at] as number)
+      const class1 = classes1.classOf(first)
       const class2 = classes2.classOf(secondGlyph)
       const class1Count = view.getUint16(subtable + 12)
       const class2Count = view.getUint16(subtable + 14)
-      if (class1 >= class1Count || class2 >= class2Count) return -1
+      if (class1 >= class1Count || class2 >= class2Count) return undefined
       record = subtable + 16 + (class1 * class2Count + class2) * (size1 + size2)
     }
     // A matched pair counts as applied even when its value is zero: later subtables (class
     // kerning) must not override an exception listed earlier (HarfBuzz, fontkit).
-    applyValue(buffer, at, format1, record, subtable)
-    applyValue(buffer, second, format2, record + size1, subtable)
-    return format2 !== 0 ? second + 1 : second
+    const value = [0, 0, 0, 0, format2 !== 0 ? 1 : 0]
+    addValue(value, 0, format1, record, subtable)
+    addValue(value, 2, format2, record + size1, subtable)
+    return value
+  }
+
+  /** Adds a pair's value to the glyphs at `at` and `second`; returns the next position. */
+  function applyPair(buffer: GlyphBuffer, at: number, second: number, value: PairValue): number {
+    buffer.offsets[at] = (buffer.offsets[at] as number) + (value[0] as number)
+    buffer.advances[at] = (buffer.advances[at] as number) + (value[1] as number)
+    buffer.offsets[second] = (buffer.offsets[second] as number) + (value[2] as number)
+    buffer.advances[second] = (buffer.advances[second] as number) + (value[3] as number)
+    return value[4] ? second + 1 : second
   }
 
   function applySubtable(
@@ -186,13 +207,18 @@ export function createPositioning(
         if (index < 0) return -1
         const offset = subtable.offset
         const format = view.getUint16(offset + 4)
-        const value =
+        const value = [0, 0, 0, 0, 1]
+        const record =
           view.getUint16(offset) === 1 ? offset + 6 : offset + 8 + index * valueSize(format)
-        applyValue(buffer, at, format, value, offset)
-        return at + 1
+        addValue(value, 0, format, record, offset)
+        return applyPair(buffer, at, at, value)
       }
-      case 2:
-        return applyPair(lookup, subtable, buffer, at)
+      case 2: {
+        const second = lookup.filter.next(buffer, at)
+        if (second < 0) return -1
+        const value = pairValue(subtable, buffer.ids[at] as number, buffer.ids[second] as number)
+        return value ? applyPair(buffer, at, second, value) : -1
+      }
       case 7:
       case 8: {
         const filter = lookup.filter
@@ -218,8 +244,28 @@ export function createPositioning(
     depth: number
   ): number {
     // No subtable starts at a glyph outside the lookup's glyph set.
-    if (!lookup.glyphs.has(buffer.ids[at] as number)) return -1
-    for (const subtable of lookup.subtables) {
+    const glyph = buffer.ids[at] as number
+    if (!lookup.glyphs.has(glyph)) return -1
+    const pairs = lookup.pairs
+    if (pairs) {
+      // What a pair lookup does depends on the two glyphs alone: found once per pair.
+      const second = lookup.filter.next(buffer, at)
+      if (second < 0) return -1
+      const secondGlyph = buffer.ids[second] as number
+      const key = glyph * 0x10000 + secondGlyph
+      let value = pairs.get(key)
+      if (value === undefined) {
+        value = null
+        for (const subtable of lookup.subtablesAt(glyph)) {
+          value = pairValue(subtable, glyph, secondGlyph) ?? null
+          if (value) break
+        }
+        if (pairs.size >= PAIR_LIMIT) pairs.clear()
+        pairs.set(key, value)
+      }
+      return value ? applyPair(buffer, at, second, value) : -1
+    }
+    for (const subtable of lookup.subtablesAt(glyph)) {
       const next = applySubtable(lookup, subtable, buffer, at, depth)
       if (next >= 0) return next
     }
@@ -264,6 +310,13 @@ interface CompiledLookup {
   readonly subtables: readonly CompiledSubtable[]
   /** Every glyph some subtable may start at (all glyphs when a subtable is broken). */
   readonly glyphs: GlyphSet
+  /** The subtables that may apply at a glyph, in lookup order. */
+  readonly subtablesAt: (glyph: number) => readonly CompiledSubtable[]
+  /**
+   * What a pair lookup (none of whose subtables is broken) does, by glyph pair (`first * 0x10000
+   * + second`), `null` for a pair it does not list; at most {@link PAIR_LIMIT} pairs.
+   */
+  readonly pairs: Map<number, PairValue | null> | undefined
 }
 
 function compileSubtable(view: DataView, type: number, offset: number): CompiledSubtable {
@@ -292,10 +345,16 @@ function compileSubtable(view: DataView, type: number, offset: number): Compiled
 
 function compileLookup(view: DataView, lookup: Lookup, gdef: GlyphDefinitions): CompiledLookup {
   const subtables = lookup.subtables.map((offset) => compileSubtable(view, lookup.type, offset))
+  const glyphs = GlyphSet.of(subtables)
   return {
     type: lookup.type,
     filter: new GlyphFilter(gdef, lookup.flag, lookup.markFilteringSet, false),
     subtables,
-    glyphs: GlyphSet.of(subtables),
+    glyphs,
+    subtablesAt: subtablesByGlyph(subtables, glyphs),
+    pairs:
+      lookup.type === 2 && !subtables.some((subtable) => 'broken' in subtable)
+        ? new Map()
+        : undefined,
   }
 }

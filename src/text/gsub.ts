@@ -15,6 +15,7 @@ import {
   readCoverage,
   readLookups,
   selectLookups,
+  subtablesByGlyph,
   type CompiledSubtableBase,
   type ContextSubtable,
   type GlyphBuffer,
@@ -156,12 +157,15 @@ export function createSubstitution(table: TableView, gdef: GlyphDefinitions): Su
   ): number {
     const index = subtable.coverage.index(buffer.ids[at] as number)
     if (index < 0) return -1
-    const set = subtable.offset + view.getUint16(subtable.offset + 6 + index * 2)
-    const count = view.getUint16(set)
     const filter = lookup.input
-    for (let item = 0; item < count; item++) {
+    const next = filter.next(buffer, at)
+    const second = next < 0 ? -1 : (buffer.ids[next] as number)
+    const set = subtable.offset + view.getUint16(subtable.offset + 6 + index * 2)
+    for (let item = 0; item < view.getUint16(set); item++) {
       const ligature = set + view.getUint16(set + 2 + item * 2)
       const components = view.getUint16(ligature + 2)
+      // Most ligatures of a set (Inter's arrows after a hyphen) fail on the second component.
+      if (components > 1 && (second < 0 || view.getUint16(ligature + 4) !== second)) continue
       const positions: number[] = []
       let position = at
       let matched = true
@@ -193,8 +197,14 @@ export function createSubstitution(table: TableView, gdef: GlyphDefinitions): Su
     depth: number
   ): number {
     // No subtable starts at a glyph outside the lookup's glyph set.
-    if (!lookup.glyphs.has(buffer.ids[at] as number)) return -1
-    for (const subtable of lookup.subtables) {
+    const glyph = buffer.ids[at] as number
+    if (!lookup.glyphs.has(glyph)) return -1
+    if (lookup.seconds) {
+      // Most glyphs start a ligature of some set, few are followed by a second component.
+      const next = lookup.input.next(buffer, at)
+      if (next < 0 || !lookup.seconds.has(buffer.ids[next] as number)) return -1
+    }
+    for (const subtable of lookup.subtablesAt(glyph)) {
       const next = applySubtable(lookup, subtable, buffer, at, depth)
       if (next >= 0) return next
     }
@@ -239,6 +249,8 @@ export function createSubstitution(table: TableView, gdef: GlyphDefinitions): Su
     apply(buffer: GlyphBuffer): void {
       for (const raw of selected) {
         const lookup = compiled(raw)
+        // No ligature forms in a word without a second component (Inter's arrows, fractions).
+        if (lookup.seconds && !buffer.ids.some((glyph) => lookup.seconds?.has(glyph))) continue
         if (lookup.type === 8) {
           applyReverse(lookup, buffer)
           continue
@@ -274,6 +286,10 @@ interface CompiledLookup {
   readonly subtables: readonly CompiledSubtable[]
   /** Every glyph some subtable may start at (all glyphs when a subtable is broken). */
   readonly glyphs: GlyphSet
+  /** The subtables that may apply at a glyph, in lookup order. */
+  readonly subtablesAt: (glyph: number) => readonly CompiledSubtable[]
+  /** Of a ligature lookup whose ligatures all have two components or more: the second ones. */
+  readonly seconds: GlyphSet | undefined
 }
 
 function compileSubtable(view: DataView, type: number, offset: number): CompiledSubtable {
@@ -295,11 +311,52 @@ function compileSubtable(view: DataView, type: number, offset: number): Compiled
 
 function compileLookup(view: DataView, lookup: Lookup, gdef: GlyphDefinitions): CompiledLookup {
   const subtables = lookup.subtables.map((offset) => compileSubtable(view, lookup.type, offset))
+  const glyphs = GlyphSet.of(subtables)
   return {
     type: lookup.type,
     input: new GlyphFilter(gdef, lookup.flag, lookup.markFilteringSet, false),
     context: new GlyphFilter(gdef, lookup.flag, lookup.markFilteringSet, true),
     subtables,
-    glyphs: GlyphSet.of(subtables),
+    glyphs,
+    subtablesAt: subtablesByGlyph(subtables, glyphs),
+    seconds: lookup.type === 4 ? secondComponents(view, subtables) : undefined,
   }
+}
+
+/**
+ * The glyphs that are the second component of a ligature of a lookup, or `undefined` when a
+ * ligature has one component (it needs no next glyph) or a subtable is broken.
+ */
+function secondComponents(
+  view: DataView,
+  subtables: readonly CompiledSubtable[]
+): GlyphSet | undefined {
+  const seconds: number[] = []
+  try {
+    for (const subtable of subtables) {
+      if ('broken' in subtable) return undefined
+      const { offset, coverage } = subtable
+      // A set per covered glyph, as the coverage index finds them.
+      let sets = 0
+      coverage.forEach(() => ++sets > 0)
+      for (let index = 0; index < sets; index++) {
+        const set = offset + view.getUint16(offset + 6 + index * 2)
+        for (let item = 0; item < view.getUint16(set); item++) {
+          const ligature = set + view.getUint16(set + 2 + item * 2)
+          if (view.getUint16(ligature + 2) < 2) return undefined
+          seconds.push(view.getUint16(ligature + 4))
+        }
+      }
+    }
+  } catch {
+    return undefined
+  }
+  return new GlyphSet([
+    {
+      index: () => -1,
+      forEach: (visit) => {
+        for (const glyph of seconds) if (!visit(glyph)) return
+      },
+    },
+  ])
 }

@@ -262,6 +262,11 @@ export class GlyphSet {
     return new GlyphSet(broken ? undefined : subtables.map((subtable) => subtable.coverage))
   }
 
+  /** One more than the highest glyph id the set may hold (65,536 when it holds every glyph). */
+  get bound(): number {
+    return this.words ? this.words.length * 32 : 0x10000
+  }
+
   /**
    * Whether the glyph is in the set.
    *
@@ -274,6 +279,28 @@ export class GlyphSet {
     const word = glyph >>> 5
     return word < words.length && ((words[word] as number) & (1 << (glyph & 31))) !== 0
   }
+}
+
+/**
+ * The subtables of a lookup that may apply at a glyph (those whose first coverage lists it), in
+ * lookup order, found once per glyph id: Inter's `calt` has a lookup of 69 chained-context
+ * subtables, of which a glyph is listed by a few. One list per glyph id seen, below the bound of
+ * the lookup's {@link GlyphSet}; all subtables when one is broken (it throws where it is used).
+ *
+ * @param subtables The lookup's compiled subtables.
+ * @param glyphs The lookup's glyph set.
+ * @returns The subtables to try at a glyph.
+ */
+export function subtablesByGlyph<T extends CompiledSubtableBase>(
+  subtables: readonly T[],
+  glyphs: GlyphSet
+): (glyph: number) => readonly T[] {
+  if (subtables.length < 2 || subtables.some((subtable) => 'broken' in subtable)) {
+    return () => subtables
+  }
+  const byGlyph = new Array<readonly T[] | undefined>(glyphs.bound)
+  return (glyph) =>
+    (byGlyph[glyph] ??= subtables.filter((subtable) => subtable.coverage.index(glyph) >= 0))
 }
 
 /** The bits of a {@link GlyphSet}, or `undefined` when listing them takes too long. */

@@ -31,16 +31,26 @@ export interface ShapedText {
 /** Kept shapes per face; cleared when it grows past this many entries. */
 const CACHE_LIMIT = 20_000
 /**
+ * New shapes per face waiting for a second use before they are kept; cleared when it grows past
+ * this many entries. A personalised text brings words seen once (order numbers, coupons): keeping
+ * each would make the collector move it out of the young generation before the shapes cache drops
+ * it, which costs more than shaping it (measured: 2.5 µs a word in Inter).
+ */
+const FRESH_LIMIT = 256
+/**
  * Longer texts are shaped but not kept: words repeat, a long unbreakable token rarely does, and
  * keeping 8000-character tokens would let a stream of distinct ones hold gigabytes (issue 8).
- * With {@link CACHE_LIMIT}, a face keeps at most 20,000 shapes of at most 128 units each.
+ * With {@link CACHE_LIMIT} and {@link FRESH_LIMIT}, a face keeps at most 20,256 shapes of at most
+ * 128 units each.
  */
 const MAX_CACHED_LENGTH = 128
-/** Shapes of a face by text, on the face's memo. */
-const SHAPES: MemoSlot<Map<string, ShapedText>> = Object.freeze({
-  name: 'shapes',
-  create: () => new Map<string, ShapedText>(),
-})
+/** Shapes of a face by text, on the face's memo: the kept ones, then the fresh ones. */
+const SHAPES: MemoSlot<readonly [Map<string, ShapedText>, Map<string, ShapedText>]> = Object.freeze(
+  {
+    name: 'shapes',
+    create: () => [new Map<string, ShapedText>(), new Map<string, ShapedText>()] as const,
+  }
+)
 
 const SPACE = 0x20
 const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/u
@@ -170,12 +180,17 @@ function shapeUncached(face: Face, text: string): ShapedText {
 function shapeWith(face: Face, text: string, shaping: FaceShaping | undefined): ShapedText {
   const { codePoints, clusters } = codePointsOf(face, text)
   const buffer = new GlyphBuffer()
+  buffer.clusters = clusters
   let fallbackAdvances: Map<number, number> | undefined
-  for (let index = 0; index < codePoints.length; index++) {
-    const codePoint = codePoints[index] as number
+  // Substitutions copy a glyph's properties, never make one invisible.
+  let invisible = false
+  for (const codePoint of codePoints) {
     let glyph = face.glyphId(codePoint)
     let props = 0
-    if (isInvisible(codePoint)) props |= GLYPH_PROPS.ignorable
+    if (isInvisible(codePoint)) {
+      props |= GLYPH_PROPS.ignorable
+      invisible = true
+    }
     if (codePoint === 0x200c) props |= GLYPH_PROPS.zwnj
     if (codePoint === 0x200d) props |= GLYPH_PROPS.zwj
     if (glyph === 0 && !(props & GLYPH_PROPS.ignorable)) {
@@ -189,7 +204,6 @@ function shapeWith(face: Face, text: string, shaping: FaceShaping | undefined): 
       }
     }
     buffer.ids.push(glyph)
-    buffer.clusters.push(clusters[index] as number)
     buffer.props.push(props)
   }
   if (shaping?.substitution && !fallbackAdvances) shaping.substitution.apply(buffer)
@@ -208,22 +222,17 @@ function shapeWith(face: Face, text: string, shaping: FaceShaping | undefined): 
     })
     fallbackAdvances = moved
   }
-  const count = buffer.length
-  const hmtx = new Array<number>(count)
-  const placements = new Array<number>(count)
-  for (let position = 0; position < count; position++) {
+  for (let position = 0; position < buffer.length; position++) {
     const glyph = buffer.ids[position] as number
-    hmtx[position] = fallbackAdvances?.get(position) ?? face.advance(glyph)
-    placements[position] = 0
+    buffer.advances.push(fallbackAdvances?.get(position) ?? face.advance(glyph))
+    buffer.offsets.push(0)
   }
-  buffer.advances = hmtx
-  buffer.offsets = placements
   if (shaping?.positioning?.hasKerning) {
     shaping.positioning.apply(buffer)
   } else {
     applyPairKerning(face, buffer, shaping)
   }
-  if (!buffer.props.some((props) => props & GLYPH_PROPS.ignorable)) {
+  if (!invisible) {
     // Every glyph is visible: the buffer's arrays are the result (marks get no advance).
     let width = 0
     for (let position = 0; position < buffer.length; position++) {
@@ -297,12 +306,20 @@ function applyPairKerning(face: Face, buffer: GlyphBuffer, shaping: FaceShaping 
 export function shapeText(face: Face, text: string): ShapedText {
   const cache = faceStore(face, SHAPES)
   if (!cache) return shapeUncached(face, text)
-  let shaped = cache.get(text)
-  if (!shaped) {
-    shaped = shapeUncached(face, text)
-    if (text.length > MAX_CACHED_LENGTH) return shaped
-    if (cache.size >= CACHE_LIMIT) cache.clear()
-    cache.set(text, shaped)
+  const kept = cache[0]
+  const fresh = cache[1]
+  let shaped = kept.get(text)
+  if (shaped) return shaped
+  shaped = fresh.get(text)
+  if (shaped) {
+    if (kept.size >= CACHE_LIMIT) kept.clear()
+    kept.set(text, shaped)
+    return shaped
+  }
+  shaped = shapeUncached(face, text)
+  if (text.length <= MAX_CACHED_LENGTH) {
+    if (fresh.size >= FRESH_LIMIT) fresh.clear()
+    fresh.set(text, shaped)
   }
   return shaped
 }
