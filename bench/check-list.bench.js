@@ -267,11 +267,11 @@ const round = (value) => Math.round(value).toLocaleString('en')
  *
  * @param {Measured} run
  * @param {number} rows
- * @param {Measured} judge The judge alone on the same rows.
+ * @param {Measured} judge The judge alone on the rate runs' list ({@link ROWS} rows).
  */
 const describeRun = (run, rows, judge) => {
   const cpu = (run.cpu * 1e6) / rows
-  const judgeCpu = (judge.cpu * 1e6) / rows
+  const judgeCpu = (judge.cpu * 1e6) / ROWS
   return `steady ${round(run.steady)} rows/s after a start-up of ${run.startup.toFixed(2)} s (${round(rows / run.seconds)} rows/s over the whole run); CPU per row ${round(cpu)} µs over the whole run (${(cpu / judgeCpu).toFixed(2)}x the judge alone), ${round(run.steadyCpu)} µs steady (${(run.steadyCpu / judge.steadyCpu).toFixed(2)}x); peak RSS ${round(run.rss)} MB; load ${run.load.toFixed(1)}`
 }
 
