@@ -154,6 +154,29 @@ describe('minimalVersion against QRCode.create', () => {
     )
   })
 
+  test('should pick the segments of QRCode.create on 20,000 short texts full of ties', () => {
+    // Short runs of digits, upper case, URL punctuation and bytes give many paths of equal
+    // cost: the dynamic programming must break ties exactly as dijkstrajs' queue does.
+    const unit = fc.constantFrom('0', '1', '9', 'A', 'B', '-', ':', 'a', 'é', '😀')
+    let checked = 0
+    fc.assert(
+      fc.property(
+        fc.string({ unit, minLength: 1, maxLength: 40 }),
+        fc.constantFrom(...LEVELS),
+        (value, level) => {
+          const symbol = create(value, level)
+          expect(qrEncoding(value, level)).toEqual({
+            version: symbol.version,
+            segments: segmentsOf(symbol),
+          })
+          checked++
+        }
+      ),
+      { seed: 20_261_124, numRuns: 20_000 }
+    )
+    expect(checked).toBe(20_000)
+  })
+
   test('should equal QRCode.create on arbitrary text, not only URLs', () => {
     const anyText = fc.oneof(
       fc.string({ unit: 'grapheme', minLength: 1, maxLength: 120 }),
