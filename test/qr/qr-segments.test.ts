@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest'
 import type { ErrorCorrectionLevel } from '../../src/design/types.ts'
 import { minimalVersion } from '../../src/qr/qr-capacity.ts'
 import { qrEncoding } from '../../src/qr/qr-segments.ts'
+import { chars, digits, lower, upper } from '../helpers/url-characters.ts'
 
 const LEVELS: readonly ErrorCorrectionLevel[] = ['L', 'M', 'Q', 'H']
 
@@ -27,12 +28,6 @@ function segmentsOf(symbol: QrcodeSymbol): { mode: string; data: string }[] {
         : String(segment.data),
   }))
 }
-
-const lower = 'abcdefghijklmnopqrstuvwxyz'
-const upper = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
-const digits = '0123456789'
-const chars = (set: string, min: number, max: number): fc.Arbitrary<string> =>
-  fc.string({ unit: fc.constantFrom(...set), minLength: min, maxLength: max })
 
 /** A DNS label: ASCII in mixed case (the parser lower-cases it), or an IDN label (punycode). */
 const label = fc.oneof(
