@@ -1,8 +1,8 @@
 /**
  * The mask pattern of a QR symbol, chosen exactly as `qrcode`'s `getBestMask` chooses it (ISO/IEC
- * 18004 7.8.3 with qrcode 1.5.4's own penalty rules), over typed arrays instead of one method
- * call per module: `QRCode.create` spends most of its time there (about 0.3 ms of 0.45 for a
- * coupon URL), and a preview draws one code per postcard.
+ * 18004 7.8.3 with qrcode 1.5.4's own penalty rules: the lowest penalty, the first on a tie),
+ * on rows and columns packed 32 modules to a word: `getBestMask` reads every module through a
+ * method call, twice per rule and mask, and spends most of `QRCode.create`'s time there.
  *
  * @module
  */
@@ -17,67 +17,60 @@ const N3 = 40
 const N4 = 10
 
 /**
- * For every module, the patterns whose condition holds there, one bit per pattern (ISO/IEC
- * 18004 table 10, with i the row and j the column), from residues instead of products:
- * (i·j) mod 2 = (i mod 2)(j mod 2), (i·j) mod 3 = (i mod 3)(j mod 3) mod 3, and so on.
+ * Whether mask `pattern` flips the module at row `i`, column `j` (ISO/IEC 18004 table 10, as
+ * qrcode's `getMaskAt` writes it).
  */
-function maskConditions(size: number): Uint8Array {
-  const conditions = new Uint8Array(size * size)
-  for (let i = 0; i < size; i++) {
-    const i2 = i % 2
-    const i3 = i % 3
-    const half = Math.floor(i / 2) % 2
-    for (let j = 0; j < size; j++) {
-      const j2 = j % 2
-      const j3 = j % 3
-      const product2 = i2 * j2
-      const product3 = (i3 * j3) % 3
-      const sum2 = (i2 + j2) % 2
-      let bits = 0
-      if (sum2 === 0) bits |= 1 // (i + j) mod 2 = 0
-      if (i2 === 0) bits |= 2 // i mod 2 = 0
-      if (j3 === 0) bits |= 4 // j mod 3 = 0
-      if ((i3 + j3) % 3 === 0) bits |= 8 // (i + j) mod 3 = 0
-      if ((half + (Math.floor(j / 3) % 2)) % 2 === 0) bits |= 16 // (⌊i/2⌋ + ⌊j/3⌋) mod 2 = 0
-      if (product2 + product3 === 0) bits |= 32 // (i·j) mod 2 + (i·j) mod 3 = 0
-      if ((product2 + product3) % 2 === 0) bits |= 64 // ((i·j) mod 2 + (i·j) mod 3) mod 2 = 0
-      if ((product3 + sum2) % 2 === 0) bits |= 128 // ((i·j) mod 3 + (i + j) mod 2) mod 2 = 0
-      conditions[i * size + j] = bits
-    }
+function flips(pattern: number, i: number, j: number): boolean {
+  switch (pattern) {
+    case 0:
+      return (i + j) % 2 === 0
+    case 1:
+      return i % 2 === 0
+    case 2:
+      return j % 3 === 0
+    case 3:
+      return (i + j) % 3 === 0
+    case 4:
+      return (Math.floor(i / 2) + Math.floor(j / 3)) % 2 === 0
+    case 5:
+      return ((i * j) % 2) + ((i * j) % 3) === 0
+    case 6:
+      return (((i * j) % 2) + ((i * j) % 3)) % 2 === 0
+    default:
+      return (((i * j) % 3) + ((i + j) % 2)) % 2 === 0
   }
-  return conditions
 }
 
 /**
- * Module indices of the format information, in qrcode's `setupFormatInfo` order: bit `i` goes
- * to `vertical[i]` and `horizontal[i]`; the dark module goes to `dark`.
+ * Every condition depends only on i mod 12 and j mod 6, and word `w` of a line starts at
+ * module 32·w, whose residues mod 6 and mod 12 repeat with w mod 3. So the flips of a whole
+ * word are a table lookup: along rows by (pattern, i mod 12, w mod 3), along columns by
+ * (pattern, j mod 6, w mod 3).
  */
-function formatPositions(size: number): { vertical: number[]; horizontal: number[]; dark: number } {
-  const vertical: number[] = []
-  const horizontal: number[] = []
-  for (let i = 0; i < 15; i++) {
-    const row = i < 6 ? i : i < 8 ? i + 1 : size - 15 + i
-    vertical.push(row * size + 8)
-    const column = i < 8 ? size - i - 1 : i < 9 ? 15 - i : 15 - i - 1
-    horizontal.push(8 * size + column)
-  }
-  return { vertical, horizontal, dark: (size - 8) * size + 8 }
-}
+const ROW_FLIPS = /* @__PURE__ */ flipWords(12, (pattern, line, along) =>
+  flips(pattern, line, along)
+)
+const COLUMN_FLIPS = /* @__PURE__ */ flipWords(6, (pattern, line, along) =>
+  flips(pattern, along, line)
+)
 
-/** Writes the format information of a level and mask into the modules. */
-function writeFormat(
-  modules: Uint8Array,
-  positions: ReturnType<typeof formatPositions>,
-  level: ErrorCorrectionLevel,
-  pattern: number
-): void {
-  const bits = FormatInfo.getEncodedBits(ECLevel[level], pattern)
-  for (let i = 0; i < 15; i++) {
-    const bit = (bits >> i) & 1
-    modules[positions.vertical[i] as number] = bit
-    modules[positions.horizontal[i] as number] = bit
+function flipWords(
+  period: number,
+  condition: (pattern: number, line: number, along: number) => boolean
+): Uint32Array {
+  const words = new Uint32Array(8 * period * 3)
+  for (let pattern = 0; pattern < 8; pattern++) {
+    for (let line = 0; line < period; line++) {
+      for (let phase = 0; phase < 3; phase++) {
+        let word = 0
+        for (let bit = 0; bit < 32; bit++) {
+          if (condition(pattern, line, 32 * phase + bit)) word |= 1 << bit
+        }
+        words[(pattern * period + line) * 3 + phase] = word
+      }
+    }
   }
-  modules[positions.dark] = 1
+  return words
 }
 
 /** Ones in a 32-bit word. */
@@ -97,73 +90,45 @@ function upTo(word: number, last: number): number {
 }
 
 /**
- * A symbol as bit lines: `lines[line * words + word]` holds modules `32 · word …` of a line in
- * its bits, least significant first; bits past the end of a line are 0.
- */
-class BitLines {
-  readonly words: number
-  readonly bits: Uint32Array
-
-  constructor(readonly size: number) {
-    this.words = (size + 31) >>> 5
-    this.bits = new Uint32Array(size * this.words)
-  }
-
-  set(line: number, position: number, value: number): void {
-    const index = line * this.words + (position >>> 5)
-    const bit = 1 << (position & 31)
-    this.bits[index] = value
-      ? (this.bits[index] as number) | bit
-      : (this.bits[index] as number) & ~bit
-  }
-
-  /** Word `word` of `line` moved down by `shift` (0-31) positions: bit b is module 32·word + b + shift. */
-  at(line: number, word: number, shift: number): number {
-    const base = line * this.words
-    const low = this.bits[base + word] as number
-    if (shift === 0) return low
-    const high = word + 1 < this.words ? (this.bits[base + word + 1] as number) : 0
-    return (low >>> shift) | (high << (32 - shift))
-  }
-}
-
-/**
  * N1 (runs of 5 or more same-colour modules: 3 + length − 5 each, that is one per 5-module
  * window inside the run plus 2 per run) and N3 (qrcode's 11-module windows 10111010000 and
- * 00001011101, 40 each) along every line, word by word.
+ * 00001011101, 40 each) along every line of `bits` (`size` lines of `words` words, bit b of
+ * word w is module 32·w + b), word by word.
  */
-function linePenalty(lines: BitLines): number {
-  const { size, words } = lines
+function linePenalty(bits: Uint32Array, size: number, words: number): number {
   let windows = 0
   let runs = 0
   let finders = 0
-  for (let line = 0; line < size; line++) {
-    for (let word = 0; word < words; word++) {
-      const x0 = lines.at(line, word, 0)
-      const x1 = lines.at(line, word, 1)
-      const x2 = lines.at(line, word, 2)
-      const x3 = lines.at(line, word, 3)
-      const x4 = lines.at(line, word, 4)
-      const five = ~(x0 ^ x1) & ~(x1 ^ x2) & ~(x2 ^ x3) & ~(x3 ^ x4) & upTo(word, size - 5)
-      if (five !== 0) {
-        const before = word > 0 ? (lines.bits[line * words + word - 1] as number) >>> 31 : 0
+  // Only words where a 5-module window starts.
+  const scanned = (size - 5 + 32) >>> 5
+  for (let word = 0; word < scanned; word++) {
+    const five = upTo(word, size - 5)
+    const eleven = upTo(word, size - 11)
+    for (let at = word; at < bits.length; at += words) {
+      const x0 = bits[at] as number
+      const high = word + 1 < words ? (bits[at + 1] as number) : 0
+      const x1 = (x0 >>> 1) | (high << 31)
+      const x2 = (x0 >>> 2) | (high << 30)
+      const x3 = (x0 >>> 3) | (high << 29)
+      const x4 = (x0 >>> 4) | (high << 28)
+      const same = ~(x0 ^ x1) & ~(x1 ^ x2) & ~(x2 ^ x3) & ~(x3 ^ x4) & five
+      if (same !== 0) {
         // A window starts a run where the module before differs (or there is none).
-        let starts = x0 ^ ((x0 << 1) | before)
-        if (word === 0) starts |= 1
-        windows += popcount(five)
-        runs += popcount(five & starts)
+        const before = word > 0 ? (bits[at - 1] as number) >>> 31 : 1 ^ (x0 & 1)
+        windows += popcount(same)
+        runs += popcount(same & (x0 ^ ((x0 << 1) | before)))
       }
-      const valid = upTo(word, size - 11)
-      if (valid === 0) continue
-      const x5 = lines.at(line, word, 5)
-      const x6 = lines.at(line, word, 6)
-      const x7 = lines.at(line, word, 7)
-      const x8 = lines.at(line, word, 8)
-      const x9 = lines.at(line, word, 9)
-      const x10 = lines.at(line, word, 10)
-      const dark = x0 & x2 & x3 & x4 & x6 & ~x1 & ~x5 & ~x7 & ~x8 & ~x9 & ~x10
-      const light = x4 & x6 & x7 & x8 & x10 & ~x0 & ~x1 & ~x2 & ~x3 & ~x5 & ~x9
-      finders += popcount(dark & valid) + popcount(light & valid)
+      if (eleven === 0) continue
+      const core = x4 & ~((x0 >>> 5) | (high << 27)) & ((x0 >>> 6) | (high << 26))
+      if (core === 0) continue
+      const x7 = (x0 >>> 7) | (high << 25)
+      const x8 = (x0 >>> 8) | (high << 24)
+      const x9 = (x0 >>> 9) | (high << 23)
+      const x10 = (x0 >>> 10) | (high << 22)
+      const dark = x0 & ~x1 & x2 & x3 & ~(x7 | x8 | x9 | x10)
+      const light = x7 & x8 & ~x9 & x10 & ~(x0 | x1 | x2 | x3)
+      const found = core & (dark | light) & eleven
+      if (found !== 0) finders += popcount(found)
     }
   }
   // A run of L ≥ 5 modules: L − 4 windows + (N1 − 1) = N1 + (L − 5).
@@ -173,128 +138,159 @@ function linePenalty(lines: BitLines): number {
 /**
  * qrcode's penalty of a masked symbol, N1 + N2 + N3 + N4 its way (`mask-pattern.js`), or any
  * number at least `bound` as soon as the sum reaches it (the terms are never negative, and only
- * a penalty below the best so far matters). Computed on bit lines, 32 modules per operation.
+ * a penalty below the best so far matters).
  */
-function penalty(rows: BitLines, columns: BitLines, bound: number): number {
-  const { size, words, bits } = rows
+function penalty(
+  rows: Uint32Array,
+  columns: Uint32Array,
+  size: number,
+  words: number,
+  bound: number
+): number {
   // N4: share of dark modules away from 50 %.
   let dark = 0
-  for (const word of bits) dark += popcount(word)
+  for (const word of rows) dark += popcount(word)
   let points = Math.abs(Math.ceil((dark * 100) / (size * size) / 5) - 10) * N4
   // N2: 2 × 2 blocks of one colour.
   let blocks = 0
-  for (let row = 0; row < size - 1; row++) {
-    for (let word = 0; word < words; word++) {
-      const a0 = rows.at(row, word, 0)
-      const a1 = rows.at(row, word, 1)
-      const b0 = rows.at(row + 1, word, 0)
-      const b1 = rows.at(row + 1, word, 1)
-      blocks += popcount(~(a0 ^ a1) & ~(b0 ^ b1) & ~(a0 ^ b0) & upTo(word, size - 2))
+  for (let word = 0; word < words; word++) {
+    const valid = upTo(word, size - 2)
+    for (let at = word; at + words < rows.length; at += words) {
+      const high = word + 1 < words
+      const a0 = rows[at] as number
+      const a1 = (a0 >>> 1) | (high ? (rows[at + 1] as number) << 31 : 0)
+      const b0 = rows[at + words] as number
+      const b1 = (b0 >>> 1) | (high ? (rows[at + words + 1] as number) << 31 : 0)
+      const block = ~(a0 ^ a1) & ~(b0 ^ b1) & ~(a0 ^ b0) & valid
+      if (block !== 0) blocks += popcount(block)
     }
   }
   points += blocks * N2
   if (points >= bound) return points
-  points += linePenalty(rows)
+  points += linePenalty(rows, size, words)
   if (points >= bound) return points
-  return points + linePenalty(columns)
+  return points + linePenalty(columns, size, words)
 }
 
 /**
- * Re-masks a symbol that `QRCode.create` built with mask 0 with the mask `QRCode.create` would
- * have chosen itself: the lowest penalty, the first on a tie.
- *
- * @param data The modules of the symbol with mask 0 (`symbol.modules.data`), 0 or 1.
- * @param reserved Its function modules (`symbol.modules.reservedBit`), never masked.
- * @param size Modules per side.
- * @param level Its error-correction level.
- * @returns The modules with the best mask and its format information.
+ * Module positions of the format information, in qrcode's `setupFormatInfo` order: bit `i`
+ * goes to `(row, column)` pairs `2i` (vertical copy) and `2i + 1` (horizontal copy).
  */
-export function applyBestMask(
-  data: Uint8Array,
-  reserved: Uint8Array,
-  size: number,
-  level: ErrorCorrectionLevel
-): Uint8Array {
-  const conditions = maskConditions(size)
-  // The data modules unmasked, and which patterns flip each (none for function modules); the
-  // same as bit lines, by rows and by columns, and each pattern's flips as bit lines too.
-  const plain = new Uint8Array(size * size)
-  const plainRows = new BitLines(size)
-  const plainColumns = new BitLines(size)
-  const flipRows = Array.from({ length: 8 }, () => new BitLines(size))
-  const flipColumns = Array.from({ length: 8 }, () => new BitLines(size))
-  const words = plainRows.words
-  for (let row = 0; row < size; row++) {
-    const rowBit = 1 << (row & 31)
-    const rowWord = row >>> 5
-    for (let column = 0; column < size; column++) {
-      const index = row * size + column
-      if (reserved[index]) conditions[index] = 0
-      const flips = conditions[index] as number
-      const value = (data[index] ? 1 : 0) ^ (flips & 1)
-      plain[index] = value
-      const inRow = row * words + (column >>> 5)
-      const columnBit = 1 << (column & 31)
-      const inColumn = column * words + rowWord
-      if (value) {
-        plainRows.bits[inRow] = (plainRows.bits[inRow] as number) | columnBit
-        plainColumns.bits[inColumn] = (plainColumns.bits[inColumn] as number) | rowBit
-      }
-      for (let pattern = 0; flips >> pattern !== 0; pattern++) {
-        if ((flips >> pattern) & 1) {
-          const rows = (flipRows[pattern] as BitLines).bits
-          const columns = (flipColumns[pattern] as BitLines).bits
-          rows[inRow] = (rows[inRow] as number) | columnBit
-          columns[inColumn] = (columns[inColumn] as number) | rowBit
-        }
-      }
+function formatPositions(size: number): number[] {
+  const positions: number[] = []
+  for (let i = 0; i < 15; i++) {
+    positions.push(i < 6 ? i : i < 8 ? i + 1 : size - 15 + i, 8)
+    positions.push(8, i < 8 ? size - i - 1 : i < 9 ? 15 - i : 15 - i - 1)
+  }
+  return positions
+}
+
+/** Sets module `(row, column)` to `value` in lines packed by rows and by columns. */
+export function setModule(
+  rows: Uint32Array,
+  columns: Uint32Array,
+  words: number,
+  row: number,
+  column: number,
+  value: number
+): void {
+  const inRow = row * words + (column >>> 5)
+  const inColumn = column * words + (row >>> 5)
+  const rowBit = 1 << (column & 31)
+  const columnBit = 1 << (row & 31)
+  rows[inRow] = value ? (rows[inRow] as number) | rowBit : (rows[inRow] as number) & ~rowBit
+  columns[inColumn] = value
+    ? (columns[inColumn] as number) | columnBit
+    : (columns[inColumn] as number) & ~columnBit
+}
+
+/**
+ * An unmasked symbol as lines of bits: `rows[row * words + w]` holds modules `32 · w …` of a
+ * row in its bits, least significant first, `columns` the same by columns; bits past the end
+ * of a line are 0. `reservedRows` and `reservedColumns` mark the function modules (finders,
+ * separators, timing, alignment, format and version information), which are never masked.
+ */
+export interface PackedSymbol {
+  /** Modules per side. */
+  readonly size: number
+  /** Words per line: `⌈size / 32⌉`. */
+  readonly words: number
+  readonly rows: Uint32Array
+  readonly columns: Uint32Array
+  readonly reservedRows: Uint32Array
+  readonly reservedColumns: Uint32Array
+}
+
+/**
+ * Masks an unmasked symbol with the mask `QRCode.create` would choose itself, and writes that
+ * mask's format information.
+ *
+ * @param symbol The symbol before masking (the format information is overwritten).
+ * @param level Its error-correction level.
+ * @returns The masked modules, `size × size`, row-major, 1 = dark.
+ */
+export function applyBestMask(symbol: PackedSymbol, level: ErrorCorrectionLevel): Uint8Array {
+  const { size, words, rows: plainRows, columns: plainColumns } = symbol
+  const length = size * words
+  // Which modules a mask may flip: the data modules.
+  const dataRows = new Uint32Array(length)
+  const dataColumns = new Uint32Array(length)
+  for (let word = 0; word < words; word++) {
+    const inside = upTo(word, size - 1)
+    for (let at = word; at < length; at += words) {
+      dataRows[at] = ~(symbol.reservedRows[at] as number) & inside
+      dataColumns[at] = ~(symbol.reservedColumns[at] as number) & inside
     }
   }
   const positions = formatPositions(size)
-  const rows = new BitLines(size)
-  const columns = new BitLines(size)
+  const rows = new Uint32Array(length)
+  const columns = new Uint32Array(length)
+  const mask = (pattern: number): void => {
+    for (let line = 0; line < size; line++) {
+      const rowFlips = (pattern * 12 + (line % 12)) * 3
+      const columnFlips = (pattern * 6 + (line % 6)) * 3
+      for (let word = 0, at = line * words; word < words; word++, at++) {
+        const phase = word % 3
+        rows[at] =
+          (plainRows[at] as number) ^
+          ((ROW_FLIPS[rowFlips + phase] as number) & (dataRows[at] as number))
+        columns[at] =
+          (plainColumns[at] as number) ^
+          ((COLUMN_FLIPS[columnFlips + phase] as number) & (dataColumns[at] as number))
+      }
+    }
+    const format = FormatInfo.getEncodedBits(ECLevel[level], pattern)
+    for (let i = 0; i < 30; i++) {
+      const bit = (format >> (i >> 1)) & 1
+      setModule(
+        rows,
+        columns,
+        words,
+        positions[2 * i] as number,
+        positions[2 * i + 1] as number,
+        bit
+      )
+    }
+    // The dark module beside the lower-left finder (7.9.1).
+    setModule(rows, columns, words, size - 8, 8, 1)
+  }
   let best = 0
   let lowest = Infinity
   for (let pattern = 0; pattern < 8; pattern++) {
-    maskLines(rows, plainRows, flipRows[pattern] as BitLines)
-    maskLines(columns, plainColumns, flipColumns[pattern] as BitLines)
-    const format = FormatInfo.getEncodedBits(ECLevel[level], pattern)
-    for (let i = 0; i < 15; i++) {
-      const bit = (format >> i) & 1
-      for (const index of [positions.vertical[i] as number, positions.horizontal[i] as number]) {
-        rows.set(Math.floor(index / size), index % size, bit)
-        columns.set(index % size, Math.floor(index / size), bit)
-      }
-    }
-    rows.set(Math.floor(positions.dark / size), positions.dark % size, 1)
-    columns.set(positions.dark % size, Math.floor(positions.dark / size), 1)
-    const points = penalty(rows, columns, lowest)
+    mask(pattern)
+    const points = penalty(rows, columns, size, words, lowest)
     if (points < lowest) {
       lowest = points
       best = pattern
     }
   }
-  const work = new Uint8Array(size * size)
-  maskInto(work, plain, conditions, best)
-  writeFormat(work, positions, level, best)
-  return work
-}
-
-/** `target` = `plain` XOR `flips`, word by word. */
-function maskLines(target: BitLines, plain: BitLines, flips: BitLines): void {
-  for (let index = 0; index < target.bits.length; index++) {
-    target.bits[index] = (plain.bits[index] as number) ^ (flips.bits[index] as number)
+  mask(best)
+  const masked = new Uint8Array(size * size)
+  for (let row = 0; row < size; row++) {
+    for (let column = 0; column < size; column++) {
+      masked[row * size + column] =
+        ((rows[row * words + (column >>> 5)] as number) >>> (column & 31)) & 1
+    }
   }
-}
-
-/** `target` = `plain` with `pattern` applied where its condition holds on data modules. */
-function maskInto(
-  target: Uint8Array,
-  plain: Uint8Array,
-  conditions: Uint8Array,
-  pattern: number
-): void {
-  for (let index = 0; index < plain.length; index++) {
-    target[index] = (plain[index] as number) ^ (((conditions[index] as number) >> pattern) & 1)
-  }
+  return masked
 }

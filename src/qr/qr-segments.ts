@@ -7,17 +7,24 @@
  * segmentation for that estimate with Dijkstra over a graph of per-run mode choices
  * (`Segments.fromString`), and take the smallest version that holds the merged segments
  * (`Version.getBestVersionForData`). The same steps through qrcode's own functions cost
- * 25-60 µs a URL: its Dijkstra keys nodes by strings and re-sorts the whole queue on every
- * push. This module runs the same algorithm on typed arrays, including the parts that are
- * quirks rather than the standard, so that the version is exactly the one the encoder draws:
+ * 25-60 µs a URL. The graph is layered (one group of nodes per run, edges only from one group
+ * to the next), so this module finds the same path with one pass of dynamic programming over
+ * the runs, including the parts that are quirks rather than the standard, so that the version
+ * is exactly the one the encoder draws:
  *
  * - an edge between two nodes of the same mode costs `bits(last + n) - bits(last)`, where
- *   `last` is whatever `lastCount` the previous node was left at by the edges built before it
- *   (0 for the first node of a group, the group's length otherwise; node-qrcode issue #272);
- * - ties are broken like dijkstrajs' queue: a stable sort by cost, so equal costs pop in
- *   insertion order, and a node keeps the first predecessor that reached its final cost.
+ *   `last` is whatever `lastCount` the previous node was left at by the edges built before it:
+ *   0 for the first node of a group, the run's length for the others (node-qrcode issue #272);
+ * - ties are broken like dijkstrajs: its queue is a stable sort by cost, so of two nodes with
+ *   the same cost the one pushed first pops first, and a node keeps the first popped
+ *   predecessor that reached its final cost (it replaces one only for a strictly lower cost).
+ *   Within a group, nodes pop in the order (cost, pop rank of their predecessor, position):
+ *   a node is pushed with its final cost while its predecessor is being popped, and that
+ *   predecessor relaxes its successors in position order. So each group gets a rank per node,
+ *   and a node's predecessor is the one of lowest (cost + edge, rank).
  *
- * The test suite checks the result against `QRCode.create` on generated URLs at every level.
+ * The test suite checks the result against `QRCode.create` on generated URLs and texts at
+ * every level.
  *
  * @module
  */
@@ -62,46 +69,68 @@ function buildAsciiModes(): Uint8Array {
   return modes
 }
 
-/** Modes a run of each class can be encoded in, in `buildNodes` order. */
-const NUMERIC_CHOICES: readonly number[] = [NUMERIC, ALPHANUMERIC, BYTE]
-const ALPHANUMERIC_CHOICES: readonly number[] = [ALPHANUMERIC, BYTE]
-const BYTE_CHOICES: readonly number[] = [BYTE]
-
-/** Maximal runs of one mode class: what `getSegmentsFromString` finds with its three regexes. */
+/**
+ * The runs of a text (what `getSegmentsFromString` finds with its three regexes) and the mode
+ * qrcode encodes each in, in one `Int32Array` of `RUN_FIELDS` per run.
+ */
 interface Runs {
-  readonly mode: number[]
-  readonly start: number[]
-  readonly end: number[]
-  /** Characters, or UTF-8 bytes for byte runs. */
-  readonly length: number[]
+  readonly fields: Int32Array
+  readonly count: number
 }
 
+/** Mode class of the run (`NUMERIC`, `ALPHANUMERIC`, `BYTE`). */
+const CLASS = 0
+/** Index after the run's last code unit. */
+const END = 1
+/** Characters, or UTF-8 bytes for byte runs. */
+const LENGTH = 2
+/** The mode the shortest path encodes the run in. */
+const CHOSEN = 3
+/** Position (in its group) of the run's node on the path to it, per position of its group. */
+const PREDECESSOR = 4
+const RUN_FIELDS = 7
+
+/** Version size class of the character-count indicators: they grow at versions 10 and 27. */
+const CLASS_FIRST_VERSIONS = [1, 10, 27] as const
+
 function splitRuns(text: string): Runs {
-  const runs: Runs = { mode: [], start: [], end: [], length: [] }
   const size = text.length
-  let index = 0
-  while (index < size) {
-    const first = text.charCodeAt(index)
-    const mode = first < 128 ? (ASCII_MODES[first] ?? BYTE) : BYTE
-    const start = index
-    let length = 0
-    while (index < size) {
-      const code = text.charCodeAt(index)
-      if ((code < 128 ? (ASCII_MODES[code] ?? BYTE) : BYTE) !== mode) break
-      index++
-      if (mode !== BYTE || code < 0x80) length++
-      else if (code < 0x800) length += 2
-      else if (code >= 0xd800 && code <= 0xdbff && isLowSurrogate(text.charCodeAt(index))) {
-        length += 4
-        index++
-      } else length += 3 // BMP, or a lone surrogate that TextEncoder writes as U+FFFD
+  const fields = new Int32Array(size * RUN_FIELDS)
+  let count = 0
+  let mode = -1
+  let length = 0
+  for (let index = 0; index < size; index++) {
+    const code = text.charCodeAt(index)
+    const codeMode = code < 128 ? (ASCII_MODES[code] as number) : BYTE
+    if (codeMode !== mode) {
+      if (mode >= 0) count = addRun(fields, count, mode, index, length)
+      mode = codeMode
+      length = 0
     }
-    runs.mode.push(mode)
-    runs.start.push(start)
-    runs.end.push(index)
-    runs.length.push(length)
+    if (code < 0x80) length++
+    else if (code < 0x800) length += 2
+    else if (code >= 0xd800 && code <= 0xdbff && isLowSurrogate(text.charCodeAt(index + 1))) {
+      length += 4
+      index++
+    } else length += 3 // BMP, or a lone surrogate that TextEncoder writes as U+FFFD
   }
-  return runs
+  if (mode >= 0) count = addRun(fields, count, mode, size, length)
+  return { fields, count }
+}
+
+/** Writes run number `count` and returns the new count. */
+function addRun(
+  fields: Int32Array,
+  count: number,
+  mode: number,
+  end: number,
+  length: number
+): number {
+  const at = count * RUN_FIELDS
+  fields[at + CLASS] = mode
+  fields[at + END] = end
+  fields[at + LENGTH] = length
+  return count + 1
 }
 
 function isLowSurrogate(code: number): boolean {
@@ -109,251 +138,129 @@ function isLowSurrogate(code: number): boolean {
 }
 
 /**
- * Smallest version whose data bits hold the given segments (`getBestVersionForData`). For a
- * single segment qrcode compares the character count with `getCapacity`, which is the same
- * test as comparing bits, since `getCapacity` is the floor of the usable bits per character.
+ * Smallest version whose data bits hold segments of the given mode field (`CLASS` for the raw
+ * runs, `CHOSEN` for the path) merged where neighbours share a mode (`getBestVersionForData`).
+ * For a single segment qrcode compares the character count with `getCapacity`, which is the
+ * same test as comparing bits, since `getCapacity` is the floor of the usable bits per
+ * character.
  */
-function bestVersion(
-  modes: readonly number[],
-  lengths: readonly number[],
-  count: number,
-  level: ErrorCorrectionLevel
-): number | null {
+function bestVersion(runs: Runs, field: number, level: ErrorCorrectionLevel): number | null {
+  const { fields, count } = runs
   if (count === 0) return 1
-  // Character-count indicators change size only at versions 10 and 27.
-  let total = 0
-  let totalClass = -1
-  for (let version = 1; version <= MAX_QR_VERSION; version++) {
-    const sizeClass = version < 10 ? 0 : version < 27 ? 1 : 2
-    if (sizeClass !== totalClass) {
-      totalClass = sizeClass
-      total = 0
-      for (let index = 0; index < count; index++) {
-        const mode = modes[index] ?? BYTE
-        total +=
-          MODE_INDICATOR_BITS +
-          charCountBits(mode, version) +
-          segmentBits(mode, lengths[index] ?? 0)
-      }
+  // Header bits per size class, and payload bits (the same in every class).
+  let header0 = 0
+  let header1 = 0
+  let header2 = 0
+  let payload = 0
+  for (let run = 0; run < count;) {
+    const mode = fields[run * RUN_FIELDS + field] as number
+    let length = 0
+    while (run < count && fields[run * RUN_FIELDS + field] === mode) {
+      length += fields[run * RUN_FIELDS + LENGTH] as number
+      run++
     }
-    if (total <= dataBits(version, level)) return version
+    header0 += MODE_INDICATOR_BITS + charCountBits(mode, CLASS_FIRST_VERSIONS[0])
+    header1 += MODE_INDICATOR_BITS + charCountBits(mode, CLASS_FIRST_VERSIONS[1])
+    header2 += MODE_INDICATOR_BITS + charCountBits(mode, CLASS_FIRST_VERSIONS[2])
+    payload += segmentBits(mode, length)
+  }
+  for (let version = 1; version <= MAX_QR_VERSION; version++) {
+    const header = version < 10 ? header0 : version < 27 ? header1 : header2
+    if (header + payload <= dataBits(version, level)) return version
   }
   return null
 }
 
+/** Modes a run of each class can be encoded in, in `buildNodes` order. */
+const CHOICES: readonly (readonly number[])[] = [
+  [NUMERIC, ALPHANUMERIC, BYTE],
+  [ALPHANUMERIC, BYTE],
+  [BYTE],
+]
+
 /**
- * The segmentation graph of `buildNodes`/`buildGraph`: per run, one node per possible mode.
- * Node 0 is `start`, node `end` the last; each node's fields live in one `Int32Array`
- * (`NODE_FIELDS` per node: one allocation per graph instead of one per field).
+ * dijkstrajs' `find_path(graph, 'start', 'end')` over `buildGraph`'s graph for `version`, as
+ * dynamic programming over the groups (see the module comment): writes each run's mode on the
+ * path into its `CHOSEN` field.
  */
-interface Graph {
-  readonly nodes: Int32Array
-  readonly end: number
-}
-
-/** Mode of a node. */
-const MODE = 0
-/** Characters (UTF-8 bytes for byte mode) of the node's run. */
-const LENGTH = 1
-/** The first node of the next group (the node's successors start there). */
-const GROUP_END = 2
-/** Position of the node in its group (`j` in `buildGraph`). */
-const POSITION = 3
-/** The run the node encodes. */
-const RUN = 4
-const NODE_FIELDS = 5
-
-function buildGraph(runs: Runs): Graph {
-  const count = runs.mode.length
-  let end = 1
-  for (const mode of runs.mode) end += mode === NUMERIC ? 3 : mode === ALPHANUMERIC ? 2 : 1
-  const nodes = new Int32Array((end + 1) * NODE_FIELDS)
-  let node = 1
+function shortestPath(runs: Runs, version: number): void {
+  const { fields, count } = runs
+  // Per position of the previous group: mode, cost and pop rank (0 pops first); at first the
+  // start node alone. Then per position of the group being built: cost and predecessor's rank.
+  let previous: readonly number[] = [-1]
+  const cost = [0, 0, 0]
+  const rank = [0, 0, 0]
+  const nextCost = [0, 0, 0]
+  const nextAfter = [0, 0, 0]
   for (let run = 0; run < count; run++) {
-    const runMode = runs.mode[run] ?? BYTE
-    const length = runs.length[run] ?? 0
-    // A numeric run can also go as alphanumeric or byte, an alphanumeric run as byte; the
-    // alternatives of digits and of the 45-character set have one byte per character.
-    const modes =
-      runMode === NUMERIC
-        ? NUMERIC_CHOICES
-        : runMode === ALPHANUMERIC
-          ? ALPHANUMERIC_CHOICES
-          : BYTE_CHOICES
-    const groupEnd = node + modes.length
+    const at = run * RUN_FIELDS
+    const length = fields[at + LENGTH] as number
+    const modes = CHOICES[fields[at + CLASS] as number] as readonly number[]
     for (let position = 0; position < modes.length; position++) {
-      const at = node * NODE_FIELDS
-      nodes[at + MODE] = modes[position] ?? BYTE
-      nodes[at + LENGTH] = length
-      nodes[at + GROUP_END] = groupEnd
-      nodes[at + POSITION] = position
-      nodes[at + RUN] = run
-      node++
-    }
-  }
-  nodes[GROUP_END] = 1
-  nodes[end * NODE_FIELDS + GROUP_END] = end
-  return { nodes, end }
-}
-
-/** Cost of the edge `from → to` exactly as `buildGraph` computes it. */
-function edgeCost(graph: Graph, from: number, to: number, version: number): number {
-  if (to === graph.end) return 0
-  const nodes = graph.nodes
-  const mode = nodes[to * NODE_FIELDS + MODE] ?? BYTE
-  const length = nodes[to * NODE_FIELDS + LENGTH] ?? 0
-  if (from !== 0 && nodes[from * NODE_FIELDS + MODE] === mode) {
-    // `table[prev].lastCount`: reset to the length of every differently-moded node built
-    // before this one in the group, so 0 for the group's first node, its length otherwise.
-    const last =
-      nodes[to * NODE_FIELDS + POSITION] === 0 ? 0 : (nodes[(to - 1) * NODE_FIELDS + LENGTH] ?? 0)
-    return segmentBits(mode, last + length) - segmentBits(mode, last)
-  }
-  return segmentBits(mode, length) + MODE_INDICATOR_BITS + charCountBits(mode, version)
-}
-
-/**
- * A binary heap of (cost, push order, node) triples in an `Int32Array` from `base`, ordered by
- * cost, then push order: dijkstrajs' queue (a stable sort by cost after every push). Costs are
- * whole bits, so integers.
- */
-function heapBefore(heap: Int32Array, a: number, b: number): boolean {
-  const costA = heap[a] ?? 0
-  const costB = heap[b] ?? 0
-  return costA < costB || (costA === costB && (heap[a + 1] ?? 0) < (heap[b + 1] ?? 0))
-}
-
-function heapSwap(heap: Int32Array, a: number, b: number): void {
-  for (let field = 0; field < 3; field++) {
-    const kept = heap[a + field] ?? 0
-    heap[a + field] = heap[b + field] ?? 0
-    heap[b + field] = kept
-  }
-}
-
-/** Pushes (cost, push order, node) onto the heap of `size` triples at `base`; sifts it up. */
-function heapPush(
-  heap: Int32Array,
-  base: number,
-  size: number,
-  cost: number,
-  order: number,
-  node: number
-): void {
-  let index = size
-  const at = base + 3 * index
-  heap[at] = cost
-  heap[at + 1] = order
-  heap[at + 2] = node
-  while (index > 0) {
-    const parent = (index - 1) >> 1
-    if (!heapBefore(heap, base + 3 * index, base + 3 * parent)) break
-    heapSwap(heap, base + 3 * index, base + 3 * parent)
-    index = parent
-  }
-}
-
-/** Removes the first triple of the heap at `base`, which holds `size` triples after it. */
-function heapPop(heap: Int32Array, base: number, size: number): void {
-  heapSwap(heap, base, base + 3 * size)
-  let index = 0
-  for (;;) {
-    const left = 2 * index + 1
-    const right = left + 1
-    let first = index
-    if (left < size && heapBefore(heap, base + 3 * left, base + 3 * first)) first = left
-    if (right < size && heapBefore(heap, base + 3 * right, base + 3 * first)) first = right
-    if (first === index) break
-    heapSwap(heap, base + 3 * index, base + 3 * first)
-    index = first
-  }
-}
-
-/**
- * dijkstrajs' `find_path(graph, 'start', 'end')`, with its queue (a stable sort by cost after
- * every push, shifted from the front) as a binary heap ordered by cost, then push order.
- */
-function shortestPath(graph: Graph, version: number): number[] {
-  const size = graph.end + 1
-  const nodes = graph.nodes
-  // Every node has at most three successors, and only an improvement pushes.
-  const capacity = 3 * size + 1
-  // One allocation: cost, predecessor and reached per node, then the heap's triples.
-  const work = new Int32Array(3 * size + 3 * capacity)
-  const PREDECESSOR = size
-  const REACHED = 2 * size
-  const HEAP = 3 * size
-  let heapSize = 0
-  let pushes = 0
-
-  work[PREDECESSOR] = -1
-  work[REACHED] = 1
-  heapPush(work, HEAP, heapSize++, 0, pushes++, 0)
-  while (heapSize > 0) {
-    const nodeCost = work[HEAP] ?? 0
-    const node = work[HEAP + 2] ?? 0
-    heapPop(work, HEAP, --heapSize)
-    // `end` has no edges. A stale entry (the node was reached more cheaply since) relaxes
-    // nothing in dijkstrajs either: each successor already holds at most `cheaper + edge`.
-    if (node === graph.end || nodeCost > (work[node] ?? 0)) continue
-    const first = node === 0 ? 1 : (nodes[node * NODE_FIELDS + GROUP_END] ?? graph.end)
-    const next =
-      first === graph.end ? graph.end + 1 : (nodes[first * NODE_FIELDS + GROUP_END] ?? graph.end)
-    for (let to = first; to < next; to++) {
-      const candidate = nodeCost + edgeCost(graph, node, to, version)
-      if (work[REACHED + to] === 0 || (work[to] ?? 0) > candidate) {
-        work[REACHED + to] = 1
-        work[to] = candidate
-        heapPush(work, HEAP, heapSize++, candidate, pushes++, to)
-        work[PREDECESSOR + to] = node
+      const mode = modes[position] as number
+      const bits = segmentBits(mode, length)
+      // `table[prev].lastCount` is 0 before the group's first node, `length` after it.
+      const same = position === 0 ? bits : segmentBits(mode, 2 * length) - bits
+      const switched = bits + MODE_INDICATOR_BITS + charCountBits(mode, version)
+      let best = 0
+      for (let from = 0; from < previous.length; from++) {
+        const candidate = (cost[from] as number) + (previous[from] === mode ? same : switched)
+        if (
+          from === 0 ||
+          candidate < (nextCost[position] as number) ||
+          (candidate === nextCost[position] && (rank[from] as number) < (rank[best] as number))
+        ) {
+          best = from
+          nextCost[position] = candidate
+        }
       }
+      fields[at + PREDECESSOR + position] = best
+      nextAfter[position] = rank[best] as number
     }
-  }
-
-  const path: number[] = []
-  for (let node = work[PREDECESSOR + graph.end] ?? -1; node > 0;) {
-    path.push(node)
-    node = work[PREDECESSOR + node] ?? -1
-  }
-  return path.reverse()
-}
-
-/** Merged segments of a path: `mergeSegments`, as mode, first run, last run, length. */
-interface Merged {
-  readonly mode: number[]
-  readonly firstRun: number[]
-  readonly lastRun: number[]
-  readonly length: number[]
-}
-
-function mergePath(graph: Graph, path: readonly number[]): Merged {
-  const merged: Merged = { mode: [], firstRun: [], lastRun: [], length: [] }
-  const nodes = graph.nodes
-  for (const node of path) {
-    const mode = nodes[node * NODE_FIELDS + MODE] ?? BYTE
-    const run = nodes[node * NODE_FIELDS + RUN] ?? 0
-    const length = nodes[node * NODE_FIELDS + LENGTH] ?? 0
-    const last = merged.mode.length - 1
-    if (last >= 0 && merged.mode[last] === mode) {
-      merged.lastRun[last] = run
-      merged.length[last] = (merged.length[last] ?? 0) + length
-    } else {
-      merged.mode.push(mode)
-      merged.firstRun.push(run)
-      merged.lastRun.push(run)
-      merged.length.push(length)
+    // Pop order within the group: cost, then the predecessor's rank, then position.
+    for (let position = 0; position < modes.length; position++) {
+      let before = 0
+      for (let other = 0; other < modes.length; other++) {
+        if (popsBefore(nextCost, nextAfter, other, position)) before++
+      }
+      rank[position] = before
+      cost[position] = nextCost[position] as number
     }
+    previous = modes
   }
-  return merged
+  // `end` is reached from every node of the last group at no cost: the first to pop wins.
+  let position = 0
+  for (let other = 1; other < previous.length; other++) {
+    if (popsBefore(cost, rank, other, position)) position = other
+  }
+  for (let run = count - 1; run >= 0; run--) {
+    const at = run * RUN_FIELDS
+    const modes = CHOICES[fields[at + CLASS] as number] as readonly number[]
+    fields[at + CHOSEN] = modes[position] as number
+    position = fields[at + PREDECESSOR + position] as number
+  }
 }
 
-function encode(text: string, level: ErrorCorrectionLevel): { runs: Runs; merged: Merged } {
+/** Whether node `a` of a group pops before node `b`: lower cost, then lower `order`, then position. */
+function popsBefore(
+  cost: readonly number[],
+  order: readonly number[],
+  a: number,
+  b: number
+): boolean {
+  const costA = cost[a] as number
+  const costB = cost[b] as number
+  if (costA !== costB) return costA < costB
+  const orderA = order[a] as number
+  const orderB = order[b] as number
+  return orderA !== orderB ? orderA < orderB : a < b
+}
+
+function encode(text: string, level: ErrorCorrectionLevel): Runs {
   const runs = splitRuns(text)
   // `createSymbol`: estimate from the raw runs, segment for the estimate (or 40), then fit.
-  const estimate = bestVersion(runs.mode, runs.length, runs.mode.length, level) ?? MAX_QR_VERSION
-  const graph = buildGraph(runs)
-  const merged = mergePath(graph, shortestPath(graph, estimate))
-  return { runs, merged }
+  shortestPath(runs, bestVersion(runs, CLASS, level) ?? MAX_QR_VERSION)
+  return runs
 }
 
 /**
@@ -366,8 +273,7 @@ function encode(text: string, level: ErrorCorrectionLevel): { runs: Runs; merged
  * @returns Version 1-40, or `null` when even version 40 cannot hold the text.
  */
 export function qrVersion(text: string, level: ErrorCorrectionLevel): number | null {
-  const { merged } = encode(text, level)
-  return bestVersion(merged.mode, merged.length, merged.mode.length, level)
+  return bestVersion(encode(text, level), CHOSEN, level)
 }
 
 /**
@@ -379,16 +285,17 @@ export function qrVersion(text: string, level: ErrorCorrectionLevel): number | n
  * @returns The merged segments and the smallest version holding them.
  */
 export function qrEncoding(text: string, level: ErrorCorrectionLevel): QrEncoding {
-  const { runs, merged } = encode(text, level)
-  const segments = merged.mode.map((mode, index) => ({
-    mode: MODE_NAMES[mode] ?? 'byte',
-    data: text.slice(
-      runs.start[merged.firstRun[index] ?? 0] ?? 0,
-      runs.end[merged.lastRun[index] ?? 0] ?? 0
-    ),
-  }))
-  return {
-    version: bestVersion(merged.mode, merged.length, merged.mode.length, level),
-    segments,
+  const runs = encode(text, level)
+  const { fields, count } = runs
+  const segments: QrSegment[] = []
+  let start = 0
+  for (let run = 0; run < count;) {
+    const mode = fields[run * RUN_FIELDS + CHOSEN] as number
+    while (run + 1 < count && fields[(run + 1) * RUN_FIELDS + CHOSEN] === mode) run++
+    const end = fields[run * RUN_FIELDS + END] as number
+    segments.push({ mode: MODE_NAMES[mode] ?? 'byte', data: text.slice(start, end) })
+    start = end
+    run++
   }
+  return { version: bestVersion(runs, CHOSEN, level), segments }
 }

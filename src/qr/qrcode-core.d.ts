@@ -44,6 +44,8 @@ declare module 'qrcode/lib/core/version.js' {
   const Version: {
     /** Characters of `mode` (bits for `Mode.MIXED`) a version holds at a level. */
     getCapacity(version: number, level: QrcodeEcLevel, mode?: QrcodeMode): number
+    /** The 18 version information bits (BCH-coded version) of versions 7-40. */
+    getEncodedBits(version: number): number
   }
   export default Version
 }
@@ -93,4 +95,31 @@ declare module 'qrcode/lib/core/format-info.js' {
     getEncodedBits(level: QrcodeEcLevel, mask: number): number
   }
   export default FormatInfo
+}
+
+declare module 'qrcode/lib/core/utils.js' {
+  const Utils: {
+    /** All codewords (data and error correction) of a version. */
+    getSymbolTotalCodewords(version: number): number
+  }
+  export default Utils
+}
+
+declare module 'qrcode/lib/core/error-correction-code.js' {
+  import type { QrcodeEcLevel } from 'qrcode/lib/core/error-correction-level.js'
+  const ECCode: {
+    /** Error-correction blocks of a version at a level (ISO/IEC 18004 table 9). */
+    getBlocksCount(version: number, level: QrcodeEcLevel): number
+    /** Error-correction codewords of a version at a level, all blocks together. */
+    getTotalCodewordsCount(version: number, level: QrcodeEcLevel): number
+  }
+  export default ECCode
+}
+
+declare module 'qrcode/lib/core/alignment-pattern.js' {
+  const AlignmentPattern: {
+    /** Centres `[row, column]` of a version's alignment patterns (annex E). */
+    getPositions(version: number): [number, number][]
+  }
+  export default AlignmentPattern
 }

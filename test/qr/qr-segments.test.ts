@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest'
 import type { ErrorCorrectionLevel } from '../../src/design/types.ts'
 import { minimalVersion } from '../../src/qr/qr-capacity.ts'
 import { qrEncoding } from '../../src/qr/qr-segments.ts'
+import { chars, digits, lower, upper } from '../helpers/url-characters.ts'
 
 const LEVELS: readonly ErrorCorrectionLevel[] = ['L', 'M', 'Q', 'H']
 
@@ -27,12 +28,6 @@ function segmentsOf(symbol: QrcodeSymbol): { mode: string; data: string }[] {
         : String(segment.data),
   }))
 }
-
-const lower = 'abcdefghijklmnopqrstuvwxyz'
-const upper = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
-const digits = '0123456789'
-const chars = (set: string, min: number, max: number): fc.Arbitrary<string> =>
-  fc.string({ unit: fc.constantFrom(...set), minLength: min, maxLength: max })
 
 /** A DNS label: ASCII in mixed case (the parser lower-cases it), or an IDN label (punycode). */
 const label = fc.oneof(
@@ -152,6 +147,29 @@ describe('minimalVersion against QRCode.create', () => {
       }),
       { seed: 815, numRuns: 500 }
     )
+  })
+
+  test('should pick the segments of QRCode.create on 20,000 short texts full of ties', () => {
+    // Short runs of digits, upper case, URL punctuation and bytes give many paths of equal
+    // cost: the dynamic programming must break ties exactly as dijkstrajs' queue does.
+    const unit = fc.constantFrom('0', '1', '9', 'A', 'B', '-', ':', 'a', 'é', '😀')
+    let checked = 0
+    fc.assert(
+      fc.property(
+        fc.string({ unit, minLength: 1, maxLength: 40 }),
+        fc.constantFrom(...LEVELS),
+        (value, level) => {
+          const symbol = create(value, level)
+          expect(qrEncoding(value, level)).toEqual({
+            version: symbol.version,
+            segments: segmentsOf(symbol),
+          })
+          checked++
+        }
+      ),
+      { seed: 20_261_124, numRuns: 20_000 }
+    )
+    expect(checked).toBe(20_000)
   })
 
   test('should equal QRCode.create on arbitrary text, not only URLs', () => {
