@@ -292,9 +292,13 @@ function preparePrefix(whole: Prepared, line: InlineLine): Prepared | undefined 
       if (unit.kind === EMOJI) return undefined
       const shaped = shapeText(unit.face, line.text.slice(unit.start, length))
       const previous = units[units.length - 1]
+      // Listed field by field: the whole unit's `cumulative` widths belong to its own glyphs.
       units.push({
-        ...unit,
+        start: unit.start,
         end: length,
+        kind: unit.kind,
+        face: unit.face,
+        run: unit.run,
         shaped,
         width: shaped.width / unit.face.unitsPerEm,
         kern:
