@@ -13,7 +13,8 @@ import ECLevel from 'qrcode/lib/core/error-correction-level.js'
 import Utils from 'qrcode/lib/core/utils.js'
 import type { ErrorCorrectionLevel } from '../design/types.ts'
 import type { QrSegment } from './qr-segments.ts'
-import { ALPHANUMERIC, BYTE, NUMERIC, charCountBits } from './qr-standard.ts'
+import { utf8Length } from '../text/code-points.ts'
+import { ALPHANUMERIC_CHARS, MODE_NAMES, charCountBits } from './qr-standard.ts'
 
 /** Mode indicators (ISO/IEC 18004 table 2). */
 const MODE_BITS: Readonly<Record<QrSegment['mode'], number>> = {
@@ -21,21 +22,14 @@ const MODE_BITS: Readonly<Record<QrSegment['mode'], number>> = {
   alphanumeric: 0b0010,
   byte: 0b0100,
 }
-const MODE_INDEX: Readonly<Record<QrSegment['mode'], number>> = {
-  numeric: NUMERIC,
-  alphanumeric: ALPHANUMERIC,
-  byte: BYTE,
-}
-/** The 45 characters of alphanumeric mode in the order of their values (table 5). */
-const ALPHANUMERIC_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:'
 
+/** Stands for log 0: any sum with it lands in the zero part of `exp`. */
+const ZERO_LOG = 512
 /**
  * GF(256) with the QR polynomial x⁸ + x⁴ + x³ + x² + 1: `exp[k]` = α^k for k < 510 (twice
  * over, so a sum of two logs needs no reduction) and 0 from `ZERO_LOG` on, `log[a]` the power
  * of a nonzero `a`; a product is `exp[log a + log b]`, and a factor 0 is given `ZERO_LOG`.
  */
-/** Stands for log 0: any sum with it lands in the zero part of `exp`. */
-const ZERO_LOG = 512
 const GF = /* @__PURE__ */ buildGaloisField()
 
 function buildGaloisField(): { exp: Uint8Array; log: Uint16Array } {
@@ -81,43 +75,37 @@ class BitWriter {
   }
 }
 
-/** Writes the UTF-8 bytes of a well-formed string (what `TextEncoder` gives) and returns their count. */
-function writeUtf8(text: string, writer: BitWriter | undefined): number {
-  let count = 0
+/** Writes the UTF-8 bytes of a well-formed string (what `TextEncoder` gives). */
+function writeUtf8(text: string, writer: BitWriter): void {
   for (let index = 0; index < text.length; index++) {
     let code = text.charCodeAt(index)
     if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
       code = 0x10000 + ((code - 0xd800) << 10) + (text.charCodeAt(++index) - 0xdc00)
     }
     if (code < 0x80) {
-      writer?.put(code, 8)
-      count += 1
+      writer.put(code, 8)
     } else if (code < 0x800) {
-      writer?.put(0xc0 | (code >> 6), 8)
-      writer?.put(0x80 | (code & 63), 8)
-      count += 2
+      writer.put(0xc0 | (code >> 6), 8)
+      writer.put(0x80 | (code & 63), 8)
     } else if (code < 0x10000) {
-      writer?.put(0xe0 | (code >> 12), 8)
-      writer?.put(0x80 | ((code >> 6) & 63), 8)
-      writer?.put(0x80 | (code & 63), 8)
-      count += 3
+      writer.put(0xe0 | (code >> 12), 8)
+      writer.put(0x80 | ((code >> 6) & 63), 8)
+      writer.put(0x80 | (code & 63), 8)
     } else {
-      writer?.put(0xf0 | (code >> 18), 8)
-      writer?.put(0x80 | ((code >> 12) & 63), 8)
-      writer?.put(0x80 | ((code >> 6) & 63), 8)
-      writer?.put(0x80 | (code & 63), 8)
-      count += 4
+      writer.put(0xf0 | (code >> 18), 8)
+      writer.put(0x80 | ((code >> 12) & 63), 8)
+      writer.put(0x80 | ((code >> 6) & 63), 8)
+      writer.put(0x80 | (code & 63), 8)
     }
   }
-  return count
 }
 
 function writeSegment(writer: BitWriter, segment: QrSegment, version: number): void {
   const { mode, data } = segment
   writer.put(MODE_BITS[mode], 4)
-  const countBits = charCountBits(MODE_INDEX[mode], version)
+  const countBits = charCountBits(MODE_NAMES.indexOf(mode), version)
   if (mode === 'byte') {
-    writer.put(writeUtf8(data, undefined), countBits)
+    writer.put(utf8Length(data), countBits)
     writeUtf8(data, writer)
   } else if (mode === 'numeric') {
     writer.put(data.length, countBits)

@@ -145,9 +145,7 @@ function placeCodewords(symbol: PackedSymbol, codewords: Uint8Array): void {
         const inRow = row * words + (column >>> 5)
         if (((reservedRows[inRow] as number) >>> (column & 31)) & 1) continue
         if (bit < bits && ((codewords[bit >>> 3] as number) >>> (7 - (bit & 7))) & 1) {
-          rows[inRow] = (rows[inRow] as number) | (1 << (column & 31))
-          const inColumn = column * words + (row >>> 5)
-          columns[inColumn] = (columns[inColumn] as number) | (1 << (row & 31))
+          setModule(rows, columns, words, row, column, 1)
         }
         bit++
       }

@@ -31,6 +31,7 @@
 import type { ErrorCorrectionLevel } from '../design/types.ts'
 import {
   ALPHANUMERIC,
+  ALPHANUMERIC_CHARS,
   BYTE,
   MAX_QR_VERSION,
   MODE_NAMES,
@@ -64,8 +65,8 @@ const ASCII_MODES = /* @__PURE__ */ buildAsciiModes()
 function buildAsciiModes(): Uint8Array {
   const modes = new Uint8Array(128).fill(BYTE)
   for (let code = 0x30; code <= 0x39; code++) modes[code] = NUMERIC
-  // The 45-character set of ISO/IEC 18004 without the digits: A-Z, space, $ % * + - . / :
-  for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:') modes[char.charCodeAt(0)] = ALPHANUMERIC
+  // The 45-character set without the digits: A-Z, space, $ % * + - . / :
+  for (const char of ALPHANUMERIC_CHARS.slice(10)) modes[char.charCodeAt(0)] = ALPHANUMERIC
   return modes
 }
 

@@ -26,6 +26,9 @@ export const ALPHANUMERIC = 1
 /** Byte mode index: UTF-8 bytes at 8 bits each. */
 export const BYTE = 2
 
+/** The 45 characters of alphanumeric mode in the order of their values (ISO/IEC 18004 table 5). */
+export const ALPHANUMERIC_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:'
+
 /** Mode index → public mode name. */
 export const MODE_NAMES: readonly QrMode[] = ['numeric', 'alphanumeric', 'byte']
 
