@@ -590,7 +590,7 @@ class SimpleParser {
  * @param document The document.
  * @returns The tree.
  */
-export function simpleTree(document: SimpleDocument): Root {
+function simpleTree(document: SimpleDocument): Root {
   const { text, lineStarts } = document
   /** The 1-based line and column of an offset (unist). */
   const point = (offset: number): Point => {
