@@ -6,13 +6,13 @@
  * are gone, so their heaps and the emoji artwork are never in memory at once).
  *
  * Memory: the judge's caches (shaped words, prepared lines, per font face) grow with the unique
- * words of a list; when the worker's heap passes `renewAtBytes` after a row, the judge
- * is made anew from the same font bytes and the old caches are collected. A list of unique
- * texts then runs in a bounded heap at the cost of warming the caches again.
+ * words of a list up to their own bounds. As a safety net, when a full collection leaves more
+ * than `renewAtBytes` alive, the judge is made anew from the same font bytes before the next
+ * batch and the old caches are collected (see `live-heap-watch.ts` for why the heap's size
+ * between collections is no such measure).
  *
  * @module
  */
-import { getHeapStatistics } from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
 import { parseDesign } from '../../design/parse-design.ts'
 import { parseJsonText } from '../../server/read-json-body.ts'
@@ -20,6 +20,7 @@ import { createFontRegistry } from '../../text/font-registry.ts'
 import { loadFontSources } from '../load-fonts.ts'
 import { buildCsvBody, buildJsonBody } from './build-body.ts'
 import { createRowJudge } from './judge-row.ts'
+import { watchLiveHeap } from './live-heap-watch.ts'
 import { createTally, offerWorst, tallyVerdict } from './list-tally.ts'
 import type { BatchRow, FromWorker, ToWorker, WorkerSetup } from './worker-protocol.ts'
 
@@ -28,8 +29,9 @@ if (port === null) throw new Error('check-list-worker runs as a worker thread')
 const setup = workerData as WorkerSetup
 const sources = await loadFontSources(setup.fonts)
 const design = parseDesign(setup.design, { families: createFontRegistry(sources).families })
-/** The judge and its caches: one for the worker's life, renewed when its heap is full. */
+/** The judge and its caches: one for the worker's life, renewed when its live heap is full. */
 let judge = createRowJudge(design, createFontRegistry(sources))
+const liveHeap = watchLiveHeap(setup.renewAtBytes)
 const rename = new Map(setup.rename)
 const paths = setup.paths ?? []
 /** The worst rows this worker has seen, and their bodies. */
@@ -55,16 +57,13 @@ function bodyOf(item: BatchRow): { body: unknown } | { reason: string } {
 
 /** Judges a batch: its verdict lines and its tally. */
 function judgeBatch(seq: number, rows: readonly BatchRow[]): FromWorker {
+  if (liveHeap.overLimit()) judge = createRowJudge(design, createFontRegistry(sources))
   const tally = createTally(setup.keep)
   let lines = ''
   for (const item of rows) {
     const [row, line] = item
     const built = bodyOf(item)
     const verdict = 'body' in built ? judge.judge(built.body) : malformed(built.reason)
-    // After each row (a few µs): a batch of long unique texts can fill the caches quickly.
-    if (getHeapStatistics().used_heap_size > setup.renewAtBytes) {
-      judge = createRowJudge(design, createFontRegistry(sources))
-    }
     const candidate = tallyVerdict(tally, row, line, verdict, setup.index)
     if (candidate !== undefined && 'body' in built && offerWorst(kept, candidate)) {
       bodies.set(row, built.body)

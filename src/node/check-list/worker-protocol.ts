@@ -25,7 +25,10 @@ export interface WorkerSetup {
   readonly keep: number
   /** Whether to write one NDJSON verdict line per row. */
   readonly lines: boolean
-  /** Heap size (bytes) past which the worker makes its judge anew, dropping its caches. */
+  /**
+   * Live bytes (the old generation after a full collection) past which the worker makes its
+   * judge anew, dropping its caches.
+   */
   readonly renewAtBytes: number
 }
 

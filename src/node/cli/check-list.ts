@@ -51,9 +51,10 @@ const WINDOW_PER_WORKER = 4
 
 /**
  * Heap limits of a worker. Without a limit V8 lets garbage grow towards its default heap before
- * collecting, which multiplies RSS by the number of workers. A worker renews its judge (and so
- * drops the caches of the fonts) when its heap passes half the old-generation limit, so its live
- * data stays well below the limit. Env `PREFLIGHT_WORKER_HEAP` = `old,young` in MB.
+ * collecting, which multiplies RSS by the number of workers. The fonts' caches are bounded; as a
+ * safety net, a worker renews its judge (and so drops those caches) when a full collection leaves
+ * more than half the old-generation limit alive, so its live data stays well below the limit.
+ * Env `PREFLIGHT_WORKER_HEAP` = `old,young` in MB.
  */
 const WORKER_HEAP = (() => {
   const [old = Number.NaN, young = Number.NaN] = (process.env['PREFLIGHT_WORKER_HEAP'] ?? '')
