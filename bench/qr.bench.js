@@ -10,6 +10,7 @@ import { checkQrValue } from '../dist/qr/check-qr-value.js'
 import { minimalVersion } from '../dist/qr/qr-capacity.js'
 import { qrMatrix } from '../dist/qr/qr-matrix.js'
 import { resolveQrUrl } from '../dist/qr/resolve-qr-url.js'
+import { personalisedPostcard } from './personalised.js'
 
 const BUDGET_CHECK_US = 25
 
@@ -34,6 +35,12 @@ function urls() {
 export async function run() {
   const values = urls()
   const resolved = values.map((value) => new URL(value).href)
+  // The coupon URLs of validate.bench.js: already in the form the URL parser gives.
+  const coupons = Array.from(
+    { length: 256 },
+    (_, index) =>
+      personalisedPostcard({ to: {}, content: {}, qr_codes: {} }, index).qr_codes.coupon_url
+  )
   const element = {
     type: 'qr',
     key: 'coupon',
@@ -51,8 +58,11 @@ export async function run() {
   const bench = new Bench({ time: 500, warmupTime: 100 })
   bench
     .add('checkQrValue (URL rules + fit), per URL', () => checkQrValue(next(values), element))
+    .add('checkQrValue, a personalised coupon URL of validate.bench.js, per URL', () =>
+      checkQrValue(next(coupons), element)
+    )
     .add('resolveQrUrl (URL rules, WHATWG href), per URL', () => resolveQrUrl(next(values)))
-    .add('minimalVersion (qrcode segmentation, typed arrays), per URL', () =>
+    .add('minimalVersion (qrcode segmentation, one dynamic-programming pass), per URL', () =>
       minimalVersion(next(resolved), 'M')
     )
     .add('qrcode rawSplit + fromString + getBestVersionForData, per URL', () => {

@@ -72,12 +72,9 @@ function buildAsciiModes(): Uint8Array {
 
 /**
  * The runs of a text (what `getSegmentsFromString` finds with its three regexes) and the mode
- * qrcode encodes each in, in one `Int32Array` of `RUN_FIELDS` per run.
+ * qrcode encodes each in, `RUN_FIELDS` numbers per run in one array.
  */
-interface Runs {
-  readonly fields: Int32Array
-  readonly count: number
-}
+type Runs = number[]
 
 /** Mode class of the run (`NUMERIC`, `ALPHANUMERIC`, `BYTE`). */
 const CLASS = 0
@@ -87,24 +84,19 @@ const END = 1
 const LENGTH = 2
 /** The mode the shortest path encodes the run in. */
 const CHOSEN = 3
-/** Position (in its group) of the run's node on the path to it, per position of its group. */
-const PREDECESSOR = 4
-const RUN_FIELDS = 7
-
-/** Version size class of the character-count indicators: they grow at versions 10 and 27. */
-const CLASS_FIRST_VERSIONS = [1, 10, 27] as const
+/** Position (in the previous group) of the predecessor of each of the run's nodes, 2 bits each. */
+const PREDECESSORS = 4
+const RUN_FIELDS = 5
 
 function splitRuns(text: string): Runs {
-  const size = text.length
-  const fields = new Int32Array(size * RUN_FIELDS)
-  let count = 0
+  const runs: Runs = []
   let mode = -1
   let length = 0
-  for (let index = 0; index < size; index++) {
+  for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index)
     const codeMode = code < 128 ? (ASCII_MODES[code] as number) : BYTE
     if (codeMode !== mode) {
-      if (mode >= 0) count = addRun(fields, count, mode, index, length)
+      if (mode >= 0) runs.push(mode, index, length, mode, 0)
       mode = codeMode
       length = 0
     }
@@ -115,23 +107,8 @@ function splitRuns(text: string): Runs {
       index++
     } else length += 3 // BMP, or a lone surrogate that TextEncoder writes as U+FFFD
   }
-  if (mode >= 0) count = addRun(fields, count, mode, size, length)
-  return { fields, count }
-}
-
-/** Writes run number `count` and returns the new count. */
-function addRun(
-  fields: Int32Array,
-  count: number,
-  mode: number,
-  end: number,
-  length: number
-): number {
-  const at = count * RUN_FIELDS
-  fields[at + CLASS] = mode
-  fields[at + END] = end
-  fields[at + LENGTH] = length
-  return count + 1
+  if (mode >= 0) runs.push(mode, text.length, length, mode, 0)
+  return runs
 }
 
 function isLowSurrogate(code: number): boolean {
@@ -139,128 +116,132 @@ function isLowSurrogate(code: number): boolean {
 }
 
 /**
- * Smallest version whose data bits hold segments of the given mode field (`CLASS` for the raw
- * runs, `CHOSEN` for the path) merged where neighbours share a mode (`getBestVersionForData`).
- * For a single segment qrcode compares the character count with `getCapacity`, which is the
- * same test as comparing bits, since `getCapacity` is the floor of the usable bits per
- * character.
+ * Smallest version whose data bits hold segments of the runs' `CHOSEN` modes, merged where
+ * neighbours share a mode (`getBestVersionForData`). Before `shortestPath` each run's mode is
+ * its class, which gives qrcode's estimate from the raw runs. For a single segment qrcode
+ * compares the character count with `getCapacity`, which is the same test as comparing bits,
+ * since `getCapacity` is the floor of the usable bits per character.
  */
-function bestVersion(runs: Runs, field: number, level: ErrorCorrectionLevel): number | null {
-  const { fields, count } = runs
-  if (count === 0) return 1
-  // Header bits per size class, and payload bits (the same in every class).
-  let header0 = 0
-  let header1 = 0
-  let header2 = 0
+function bestVersion(runs: Runs, level: ErrorCorrectionLevel): number | null {
+  // Segments per mode, and payload bits (the same in every version).
+  const segments = [0, 0, 0]
   let payload = 0
-  for (let run = 0; run < count;) {
-    const mode = fields[run * RUN_FIELDS + field] as number
+  for (let at = 0; at < runs.length;) {
+    const mode = runs[at + CHOSEN] as number
     let length = 0
-    while (run < count && fields[run * RUN_FIELDS + field] === mode) {
-      length += fields[run * RUN_FIELDS + LENGTH] as number
-      run++
+    for (; at < runs.length && runs[at + CHOSEN] === mode; at += RUN_FIELDS) {
+      length += runs[at + LENGTH] as number
     }
-    header0 += MODE_INDICATOR_BITS + charCountBits(mode, CLASS_FIRST_VERSIONS[0])
-    header1 += MODE_INDICATOR_BITS + charCountBits(mode, CLASS_FIRST_VERSIONS[1])
-    header2 += MODE_INDICATOR_BITS + charCountBits(mode, CLASS_FIRST_VERSIONS[2])
+    segments[mode] = (segments[mode] as number) + 1
     payload += segmentBits(mode, length)
   }
+  let bits = 0
   for (let version = 1; version <= MAX_QR_VERSION; version++) {
-    const header = version < 10 ? header0 : version < 27 ? header1 : header2
-    if (header + payload <= dataBits(version, level)) return version
+    // The character-count indicators grow at versions 10 and 27.
+    if (version === 1 || version === 10 || version === 27) {
+      bits = payload
+      for (let mode = NUMERIC; mode <= BYTE; mode++) {
+        bits += (segments[mode] as number) * (MODE_INDICATOR_BITS + charCountBits(mode, version))
+      }
+    }
+    if (bits <= dataBits(version, level)) return version
   }
   return null
 }
 
-/** Modes a run of each class can be encoded in, in `buildNodes` order. */
-const CHOICES: readonly (readonly number[])[] = [
-  [NUMERIC, ALPHANUMERIC, BYTE],
-  [ALPHANUMERIC, BYTE],
-  [BYTE],
-]
-
 /**
  * dijkstrajs' `find_path(graph, 'start', 'end')` over `buildGraph`'s graph for `version`, as
  * dynamic programming over the groups (see the module comment): writes each run's mode on the
- * path into its `CHOSEN` field.
+ * path into its `CHOSEN` field. The group of a run of class `c` has one node per mode `c` to
+ * `BYTE`, in that order (numeric runs can also be alphanumeric or bytes, alphanumeric runs
+ * bytes), so the node at position `p` encodes the run in mode `c + p`. Of the previous group,
+ * at most one node has a node's mode; every other one reaches it over an edge of the same cost,
+ * so the best of those is the one that pops first, and there are two candidates to compare.
  */
 function shortestPath(runs: Runs, version: number): void {
-  const { fields, count } = runs
-  // Per position of the previous group: mode, cost and pop rank (0 pops first); at first the
-  // start node alone. Then per position of the group being built: cost and predecessor's rank.
-  let previous: readonly number[] = [-1]
+  const switchBits = [
+    MODE_INDICATOR_BITS + charCountBits(NUMERIC, version),
+    MODE_INDICATOR_BITS + charCountBits(ALPHANUMERIC, version),
+    MODE_INDICATOR_BITS + charCountBits(BYTE, version),
+  ]
+  // Per position of the previous group: cost and pop rank (0 pops first), and the positions
+  // that pop first and second (-1: none); at first the start node alone, of no mode. Then per
+  // position of the group being built: cost and the rank of its predecessor.
+  let previousClass = -1
+  let previousSize = 1
+  let first = 0
+  let second = -1
   const cost = [0, 0, 0]
   const rank = [0, 0, 0]
   const nextCost = [0, 0, 0]
   const nextAfter = [0, 0, 0]
-  for (let run = 0; run < count; run++) {
-    const at = run * RUN_FIELDS
-    const length = fields[at + LENGTH] as number
-    const modes = CHOICES[fields[at + CLASS] as number] as readonly number[]
-    for (let position = 0; position < modes.length; position++) {
-      const mode = modes[position] as number
+  for (let at = 0; at < runs.length; at += RUN_FIELDS) {
+    const runClass = runs[at + CLASS] as number
+    const length = runs[at + LENGTH] as number
+    const size = BYTE + 1 - runClass
+    let predecessors = 0
+    for (let position = 0; position < size; position++) {
+      const mode = runClass + position
       const bits = segmentBits(mode, length)
-      // `table[prev].lastCount` is 0 before the group's first node, `length` after it.
-      const same = position === 0 ? bits : segmentBits(mode, 2 * length) - bits
-      const switched = bits + MODE_INDICATOR_BITS + charCountBits(mode, version)
-      let best = 0
-      for (let from = 0; from < previous.length; from++) {
-        const candidate = (cost[from] as number) + (previous[from] === mode ? same : switched)
+      // The first node to pop among those of another mode, over a mode switch.
+      let best = previousClass + first === mode ? second : first
+      let bestCost = 0
+      if (best >= 0) bestCost = (cost[best] as number) + bits + (switchBits[mode] as number)
+      // The node of the same mode (always one when no other is): `table[prev].lastCount` is 0
+      // before the group's first node, `length` after it.
+      const same = mode - previousClass
+      if (same >= 0 && same < previousSize) {
+        const candidate =
+          (cost[same] as number) + (position === 0 ? bits : segmentBits(mode, 2 * length) - bits)
         if (
-          from === 0 ||
-          candidate < (nextCost[position] as number) ||
-          (candidate === nextCost[position] && (rank[from] as number) < (rank[best] as number))
+          best < 0 ||
+          candidate < bestCost ||
+          (candidate === bestCost && (rank[same] as number) < (rank[best] as number))
         ) {
-          best = from
-          nextCost[position] = candidate
+          best = same
+          bestCost = candidate
         }
       }
-      fields[at + PREDECESSOR + position] = best
+      nextCost[position] = bestCost
       nextAfter[position] = rank[best] as number
+      predecessors |= best << (2 * position)
     }
+    runs[at + PREDECESSORS] = predecessors
     // Pop order within the group: cost, then the predecessor's rank, then position.
-    for (let position = 0; position < modes.length; position++) {
-      let before = 0
-      for (let other = 0; other < modes.length; other++) {
-        if (popsBefore(nextCost, nextAfter, other, position)) before++
-      }
-      rank[position] = before
+    for (let position = 0; position < size; position++) {
+      rank[position] = 0
       cost[position] = nextCost[position] as number
     }
-    previous = modes
+    for (let a = 0; a < size; a++) {
+      for (let b = a + 1; b < size; b++) {
+        const costA = nextCost[a] as number
+        const costB = nextCost[b] as number
+        const aFirst =
+          costA !== costB ? costA < costB : (nextAfter[a] as number) <= (nextAfter[b] as number)
+        const later = aFirst ? b : a
+        rank[later] = (rank[later] as number) + 1
+      }
+    }
+    second = -1
+    for (let position = 0; position < size; position++) {
+      if (rank[position] === 0) first = position
+      else if (rank[position] === 1) second = position
+    }
+    previousClass = runClass
+    previousSize = size
   }
   // `end` is reached from every node of the last group at no cost: the first to pop wins.
-  let position = 0
-  for (let other = 1; other < previous.length; other++) {
-    if (popsBefore(cost, rank, other, position)) position = other
+  let position = first
+  for (let at = runs.length - RUN_FIELDS; at >= 0; at -= RUN_FIELDS) {
+    runs[at + CHOSEN] = (runs[at + CLASS] as number) + position
+    position = ((runs[at + PREDECESSORS] as number) >> (2 * position)) & 3
   }
-  for (let run = count - 1; run >= 0; run--) {
-    const at = run * RUN_FIELDS
-    const modes = CHOICES[fields[at + CLASS] as number] as readonly number[]
-    fields[at + CHOSEN] = modes[position] as number
-    position = fields[at + PREDECESSOR + position] as number
-  }
-}
-
-/** Whether node `a` of a group pops before node `b`: lower cost, then lower `order`, then position. */
-function popsBefore(
-  cost: readonly number[],
-  order: readonly number[],
-  a: number,
-  b: number
-): boolean {
-  const costA = cost[a] as number
-  const costB = cost[b] as number
-  if (costA !== costB) return costA < costB
-  const orderA = order[a] as number
-  const orderB = order[b] as number
-  return orderA !== orderB ? orderA < orderB : a < b
 }
 
 function encode(text: string, level: ErrorCorrectionLevel): Runs {
   const runs = splitRuns(text)
   // `createSymbol`: estimate from the raw runs, segment for the estimate (or 40), then fit.
-  shortestPath(runs, bestVersion(runs, CLASS, level) ?? MAX_QR_VERSION)
+  shortestPath(runs, bestVersion(runs, level) ?? MAX_QR_VERSION)
   return runs
 }
 
@@ -274,7 +255,7 @@ function encode(text: string, level: ErrorCorrectionLevel): Runs {
  * @returns Version 1-40, or `null` when even version 40 cannot hold the text.
  */
 export function qrVersion(text: string, level: ErrorCorrectionLevel): number | null {
-  return bestVersion(encode(text, level), CHOSEN, level)
+  return bestVersion(encode(text, level), level)
 }
 
 /**
@@ -287,16 +268,14 @@ export function qrVersion(text: string, level: ErrorCorrectionLevel): number | n
  */
 export function qrEncoding(text: string, level: ErrorCorrectionLevel): QrEncoding {
   const runs = encode(text, level)
-  const { fields, count } = runs
   const segments: QrSegment[] = []
   let start = 0
-  for (let run = 0; run < count;) {
-    const mode = fields[run * RUN_FIELDS + CHOSEN] as number
-    while (run + 1 < count && fields[(run + 1) * RUN_FIELDS + CHOSEN] === mode) run++
-    const end = fields[run * RUN_FIELDS + END] as number
+  for (let at = 0; at < runs.length; at += RUN_FIELDS) {
+    const mode = runs[at + CHOSEN] as number
+    if (at + RUN_FIELDS < runs.length && runs[at + RUN_FIELDS + CHOSEN] === mode) continue
+    const end = runs[at + END] as number
     segments.push({ mode: MODE_NAMES[mode] ?? 'byte', data: text.slice(start, end) })
     start = end
-    run++
   }
-  return { version: bestVersion(runs, CHOSEN, level), segments }
+  return { version: bestVersion(runs, level), segments }
 }

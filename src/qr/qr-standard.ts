@@ -33,11 +33,6 @@ export const ALPHANUMERIC_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:
 export const MODE_NAMES: readonly QrMode[] = ['numeric', 'alphanumeric', 'byte']
 
 const qrcodeModes = [Mode.NUMERIC, Mode.ALPHANUMERIC, Mode.BYTE] as const
-const bitsLength = [
-  NumericData.getBitsLength,
-  AlphanumericData.getBitsLength,
-  ByteData.getBitsLength,
-] as const
 
 /** The four levels in a fixed order, for the table index. */
 const LEVELS: readonly ErrorCorrectionLevel[] = ['L', 'M', 'Q', 'H']
@@ -103,5 +98,8 @@ function buildCharCountTable(): Int32Array {
  * @returns Payload bits.
  */
 export function segmentBits(mode: number, length: number): number {
-  return (bitsLength[mode] ?? ByteData.getBitsLength)(length)
+  // One call site per mode keeps the calls monomorphic (this runs a few times per run of a URL).
+  if (mode === NUMERIC) return NumericData.getBitsLength(length)
+  if (mode === ALPHANUMERIC) return AlphanumericData.getBitsLength(length)
+  return ByteData.getBitsLength(length)
 }

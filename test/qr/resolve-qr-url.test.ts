@@ -1,8 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { resolveQrUrl } from '../../src/qr/resolve-qr-url.ts'
+import { resolveAnyQrUrl, resolveQrUrl } from '../../src/qr/resolve-qr-url.ts'
 import type { QrUrlProblem } from '../../src/qr/resolve-qr-url.ts'
 import corpus from '../fixtures/qr/resolve-corpus.json' with { type: 'json' }
+import { chars, digits, lower, upper } from '../helpers/url-characters.ts'
 
 /** `[value, problem, message]`: every URL rule of spec 2.6 / 7.1, messages word for word. */
 const rejected: readonly (readonly [string, QrUrlProblem, string])[] = [
@@ -376,5 +377,209 @@ describe('resolveQrUrl', () => {
       }),
       { seed: 1738, numRuns: 1000 }
     )
+  })
+})
+
+describe("resolveQrUrl shortcut for URLs already in the parser's form", () => {
+  /** Pieces of real QR URLs, with the characters and spellings that a parser rewrites. */
+  const piece = fc.oneof(
+    { weight: 60, arbitrary: chars(lower + digits + '-_.~', 1, 12) },
+    { weight: 15, arbitrary: chars(upper + digits + '-%', 1, 12) },
+    { weight: 2, arbitrary: chars(lower + upper + digits, 40, 300) },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        '%20',
+        '%C5%82',
+        '%2e',
+        '%2E',
+        '%41',
+        '%7E',
+        '%',
+        '%zz',
+        '.',
+        '..',
+        '/./',
+        '/../',
+        '/.',
+        '/..',
+        '%2e%2E',
+        '.%2e'
+      ),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        '!',
+        '$',
+        '&',
+        "'",
+        '(',
+        ')',
+        '*',
+        '+',
+        ',',
+        ';',
+        '=',
+        ':',
+        '@',
+        '/',
+        '?',
+        '#',
+        '^',
+        '|',
+        '`',
+        '{',
+        '}',
+        '[',
+        ']',
+        '"',
+        '<',
+        '>',
+        '\\',
+        ' ',
+        '\t',
+        '\u00a0',
+        '\u00ad'
+      ),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom('ł', 'ü', 'é', '中文', '😀', '👩🏽‍💻', 'ß', 'İ', 'ﬀ', '\ud800', '０'),
+    }
+  )
+  const text = fc.array(piece, { maxLength: 5 }).map((pieces) => pieces.join(''))
+  const label = fc.oneof(
+    { weight: 40, arbitrary: chars(lower + digits + '-', 1, 10) },
+    { weight: 1, arbitrary: chars(lower + digits + '-_', 60, 70) },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        'xn--p1ai',
+        'xn--mnchen-3ya',
+        'xn--a',
+        'XN--P1AI',
+        'Shop',
+        'münchen',
+        'рф',
+        '0x1f',
+        '09',
+        '255',
+        '1',
+        '-a',
+        'a-',
+        'ab--cd',
+        '_dmarc',
+        '',
+        'a%41',
+        'ａ',
+        'a b',
+        'a*b'
+      ),
+    }
+  )
+  const host = fc.oneof(
+    {
+      weight: 20,
+      arbitrary: fc
+        .tuple(
+          fc.array(label, { minLength: 0, maxLength: 3 }),
+          fc.constantFrom(
+            'com',
+            'de',
+            'example',
+            'shop',
+            'co.uk',
+            'a1',
+            'x-y',
+            '',
+            'COM',
+            '1',
+            'rf'
+          )
+        )
+        .map(([labels, tld]) => [...labels, tld].join('.')),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        '127.0.0.1',
+        '1.2.3',
+        '0x7f.1',
+        '[::1]',
+        '[2001:DB8::1]',
+        '[::ffff:1.2.3.4]',
+        'localhost',
+        'example.com.',
+        'a..com',
+        'bloom.example:443',
+        'bloom.example:80',
+        'bloom.example:8080',
+        'bloom.example:08080',
+        'bloom.example:',
+        'user@bloom.example',
+        "o'neil:pw@bloom.example",
+        'u:p@[::1]:1'
+      ),
+    }
+  )
+  const url = fc
+    .record({
+      scheme: fc.constantFrom(
+        'https://',
+        'https://',
+        'https://',
+        'http://',
+        'HTTPS://',
+        'Http://',
+        'https:/',
+        'ftp://'
+      ),
+      host,
+      path: fc.oneof(
+        { weight: 6, arbitrary: fc.array(text, { maxLength: 4 }).map((s) => `/${s.join('/')}`) },
+        { weight: 1, arbitrary: fc.constantFrom('', '/') }
+      ),
+      query: fc.option(
+        fc
+          .array(fc.tuple(text, text), { minLength: 1, maxLength: 3 })
+          .map((pairs) => `?${pairs.map(([key, value]) => `${key}=${value}`).join('&')}`),
+        { freq: 2 }
+      ),
+      fragment: fc.option(text, { freq: 4 }),
+    })
+    .map(
+      ({ scheme, host, path, query, fragment }) =>
+        `${scheme}${host}${path}${query ?? ''}${fragment === null ? '' : `#${fragment}`}`
+    )
+
+  test('should give what the URL parser gives on 20,000 URLs, hostile or not', () => {
+    let unchanged = 0
+    fc.assert(
+      fc.property(url, (value) => {
+        const general = resolveAnyQrUrl(value)
+        expect(resolveQrUrl(value)).toEqual(general)
+        if (general.ok && general.url === value) unchanged++
+      }),
+      { seed: 1124, numRuns: 20_000 }
+    )
+    // Both kinds are reached: URLs the parser keeps as written, and URLs it rewrites.
+    expect(unchanged).toBeGreaterThan(4000)
+    expect(unchanged).toBeLessThan(16_000)
+  })
+
+  test.each([
+    'https://bloom.example/c/SPRING-760055?r=%C5%82ukasz-482345',
+    'https://example.com/',
+    'http://a.b/x/.a/y?q=/./#/../',
+    'https://xn--mnchen-3ya.de/a',
+    'https://1.2.3.4/a',
+    'https://example.com/x/%2E%2e/y',
+    'https://Example.com/a',
+    'https://example.com:443/a',
+    "https://example.com/a?b='c",
+    'https://example.com/a^b|c',
+  ])('should resolve %j as the URL parser does', (value) => {
+    expect(resolveQrUrl(value)).toEqual(resolveAnyQrUrl(value))
   })
 })
