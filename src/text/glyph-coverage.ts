@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { findEmoji } from '../emoji/find-emoji.ts'
+import { findEmoji, isEmojiCandidate } from '../emoji/find-emoji.ts'
 import { formatCodePoints } from '../emoji/format-code-points.ts'
 import type { EmojiFinding } from '../emoji/types.ts'
 import type { WarningDraft } from '../verdict/types.ts'
@@ -59,15 +59,50 @@ export function isInvisibleCodePoint(codePoint: number): boolean {
 
 /**
  * What each UTF-16 code unit outside the surrogates needs in a face, looked up once per face and
- * kept on its memo: 0 not looked up yet, {@link NOTHING} (drawn, or invisible), {@link MISSING}
- * (a glyph the face lacks). Bound: 64 KiB per face, one byte per code unit.
+ * kept on its memo: 0 not looked up yet, {@link PLAIN} (drawn, or invisible, and never part of an
+ * emoji), {@link MISSING} (a glyph the face lacks), {@link DRAWN} (drawn, or invisible, but may
+ * start an emoji). Bound: 64 KiB per face, one byte per code unit.
  */
 const COVERAGE: MemoSlot<Uint8Array> = Object.freeze({
   name: 'glyph coverage',
   create: () => new Uint8Array(0x10000),
 })
-const NOTHING = 1
+const PLAIN = 1
 const MISSING = 2
+const DRAWN = 3
+
+/** The warnings of a text the face draws whole (frozen, shared: most texts). */
+const NO_WARNINGS: readonly WarningDraft[] = Object.freeze([])
+
+/** What `unit` needs in `face` (see {@link COVERAGE}), looked up on first use; 0 for a surrogate. */
+function needOf(coverage: Uint8Array, unit: number, face: Face): number {
+  let need = coverage[unit] as number
+  if (need === 0 && (unit < 0xd800 || unit > 0xdfff)) {
+    const drawn = isInvisibleCodePoint(unit) || face.hasCodePoint(unit)
+    need = drawn ? (isEmojiCandidate(unit) ? DRAWN : PLAIN) : MISSING
+    coverage[unit] = need
+  }
+  return need
+}
+
+/**
+ * Whether a text set in a face is plain: the face draws every character (or it is invisible) and
+ * none can start an emoji, so that neither {@link checkGlyphCoverage} nor `findEmoji` would find
+ * anything in it. One table read per code unit; an analysis asks this once for both rules.
+ *
+ * @param text The text.
+ * @param face The face it is set in.
+ * @returns `true` when both would find nothing; `false` when they must look (or the face keeps no
+ *   memo to read).
+ */
+export function isPlainIn(text: string, face: Face): boolean {
+  const coverage = faceStore(face, COVERAGE)
+  if (coverage === undefined) return false
+  for (let index = 0; index < text.length; index++) {
+    if (needOf(coverage, text.charCodeAt(index), face) !== PLAIN) return false
+  }
+  return true
+}
 
 /**
  * Warns about each character of a text that the face cannot draw (`face.hasCodePoint` is false):
@@ -100,7 +135,7 @@ export function checkGlyphCoverage(
   face: Face,
   emoji?: readonly EmojiFinding[]
 ): readonly WarningDraft[] {
-  if (typeof text !== 'string') return []
+  if (typeof text !== 'string') return NO_WARNINGS
   // A face without memo (one a host built itself) gets a table for this call alone.
   const coverage = faceStore(face, COVERAGE) ?? new Uint8Array(0x10000)
   let warnings: WarningDraft[] | undefined
@@ -108,13 +143,8 @@ export function checkGlyphCoverage(
   let found = emoji
   let nextEmoji = 0
   for (let index = 0; index < text.length;) {
-    const unit = text.charCodeAt(index)
-    let need = coverage[unit]
-    if (need === 0 && (unit < 0xd800 || unit > 0xdfff)) {
-      need = isInvisibleCodePoint(unit) || face.hasCodePoint(unit) ? NOTHING : MISSING
-      coverage[unit] = need
-    }
-    if (need === NOTHING) {
+    const need = needOf(coverage, text.charCodeAt(index), face)
+    if (need === PLAIN || need === DRAWN) {
       index++
       continue
     }
@@ -138,7 +168,7 @@ export function checkGlyphCoverage(
     warned.add(codePoint)
     ;(warnings ??= []).push(missingGlyph(codePoint, path, face))
   }
-  return warnings ?? []
+  return warnings ?? NO_WARNINGS
 }
 
 /** The `missing-glyph` warning of one character. */
