@@ -159,9 +159,13 @@ export class AreaWork {
 
   /** `emoji-not-in-set` warnings of the text at `content.<key>` (spec 2.3). */
   emojiWarnings(): readonly WarningDraft[] {
-    this.#emojiWarnings ??= emojiWarnings(this.emoji(), `content.${this.area.key}`, {
-      pinnedVersion: this.#environment.emojiVersion,
-    })
+    const emoji = this.emoji()
+    this.#emojiWarnings ??=
+      emoji.length === 0
+        ? NO_WARNINGS
+        : emojiWarnings(emoji, `content.${this.area.key}`, {
+            pinnedVersion: this.#environment.emojiVersion,
+          })
     return this.#emojiWarnings
   }
 
