@@ -14,13 +14,17 @@ import { fitFindingOf, type FitFinding, type FitSuggestion } from '../layout/che
 import { breakBlocks, placeBlocks, type BlockBreaks } from '../layout/layout-blocks.ts'
 import { fitMeasurement, type FitMeasurement } from '../layout/measure-fit.ts'
 import type { LayoutMetrics, TextLayout } from '../layout/types.ts'
-import { checkGlyphCoverage } from '../text/glyph-coverage.ts'
+import { checkGlyphCoverage, isPlainIn } from '../text/glyph-coverage.ts'
 import type { MarkdownFitError, WarningDraft } from '../verdict/types.ts'
 import type { AnalysisEnvironment } from './analysis-environment.ts'
 import { readMarkdown, type MarkdownReading } from './read-markdown.ts'
 
 /** Marks a step that ran and found nothing (`undefined` means "not run yet"). */
 const NONE = null
+
+/** What a plain text holds (frozen, shared). */
+const NO_EMOJI: readonly EmojiFinding[] = Object.freeze([])
+const NO_WARNINGS: readonly WarningDraft[] = Object.freeze([])
 
 /**
  * One text in one Markdown area and everything derived from it. Never throws on the text.
@@ -39,6 +43,7 @@ export class AreaWork {
   #emoji: readonly EmojiFinding[] | undefined
   #emojiWarnings: readonly WarningDraft[] | undefined
   #glyphWarnings: readonly WarningDraft[] | undefined
+  #plain: boolean | undefined
 
   /**
    * @param area The Markdown area.
@@ -129,19 +134,38 @@ export class AreaWork {
     return this.#fitFinding ?? undefined
   }
 
+  /**
+   * Whether the text is plain in the area's regular face (`isPlainIn`): then it holds neither
+   * emoji nor a character the face lacks, and one pass over it answers both rules.
+   */
+  #isPlain(): boolean {
+    if (this.#plain === undefined) {
+      const fonts = this.#environment.fonts
+      this.#plain =
+        fonts !== undefined &&
+        this.measurable &&
+        isPlainIn(this.text, fonts.face(this.area.font_family))
+    }
+    return this.#plain
+  }
+
   /** The emoji of the text, in and out of the pinned set. */
   emoji(): readonly EmojiFinding[] {
-    this.#emoji ??= Object.freeze(
-      findEmoji(this.text, { pinnedVersion: this.#environment.emojiVersion })
-    )
+    this.#emoji ??= this.#isPlain()
+      ? NO_EMOJI
+      : Object.freeze(findEmoji(this.text, { pinnedVersion: this.#environment.emojiVersion }))
     return this.#emoji
   }
 
   /** `emoji-not-in-set` warnings of the text at `content.<key>` (spec 2.3). */
   emojiWarnings(): readonly WarningDraft[] {
-    this.#emojiWarnings ??= emojiWarnings(this.emoji(), `content.${this.area.key}`, {
-      pinnedVersion: this.#environment.emojiVersion,
-    })
+    const emoji = this.emoji()
+    this.#emojiWarnings ??=
+      emoji.length === 0
+        ? NO_WARNINGS
+        : emojiWarnings(emoji, `content.${this.area.key}`, {
+            pinnedVersion: this.#environment.emojiVersion,
+          })
     return this.#emojiWarnings
   }
 
@@ -150,14 +174,14 @@ export class AreaWork {
     if (this.#glyphWarnings === undefined) {
       const fonts = this.#environment.fonts
       this.#glyphWarnings =
-        fonts !== undefined && this.measurable
+        fonts !== undefined && this.measurable && !this.#isPlain()
           ? checkGlyphCoverage(
               this.text,
               `content.${this.area.key}`,
               fonts.face(this.area.font_family),
               this.emoji()
             )
-          : []
+          : NO_WARNINGS
     }
     return this.#glyphWarnings
   }

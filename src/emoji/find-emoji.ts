@@ -46,15 +46,44 @@ function candidates(): { readonly bits: Uint32Array; readonly lowest: number } {
   return candidateUnits
 }
 
+/** Whether `unit` is in the candidate set `set`. */
+function isIn(set: { readonly bits: Uint32Array; readonly lowest: number }, unit: number): boolean {
+  return unit >= set.lowest && ((set.bits[unit >>> 5] as number) & (1 << (unit & 31))) !== 0
+}
+
 /** The first position at or after `from` holding a candidate unit, or -1. */
 function nextCandidate(text: string, from: number): number {
-  const { bits, lowest } = candidates()
+  const set = candidates()
   for (let index = from; index < text.length; index++) {
-    const unit = text.charCodeAt(index)
-    if (unit >= lowest && ((bits[unit >>> 5] as number) & (1 << (unit & 31))) !== 0) return index
+    if (isIn(set, text.charCodeAt(index))) return index
   }
   return -1
 }
+
+/**
+ * Whether a UTF-16 code unit can start an emoji or end a keycap (U+20E3): {@link findEmoji} looks
+ * no further into a text without one, so a scanner that meets none finds no emoji either.
+ *
+ * @param unit A UTF-16 code unit.
+ * @returns `true` for the units `findEmoji` stops at.
+ */
+export function isEmojiCandidate(unit: number): boolean {
+  return isIn(candidates(), unit)
+}
+
+/**
+ * Whether a text may hold an emoji: `false` means {@link findEmoji} finds none (it holds no
+ * {@link isEmojiCandidate} unit). One bit-set read per code unit, nothing allocated.
+ *
+ * @param text Any text.
+ * @returns `false` when the text certainly holds no emoji.
+ */
+export function mayHoldEmoji(text: string): boolean {
+  return nextCandidate(text, 0) >= 0
+}
+
+/** The emoji of a text without any (frozen, shared: most texts). */
+const NO_EMOJI: readonly EmojiFinding[] = Object.freeze([])
 
 /**
  * Characters between which there is always a grapheme boundary (UAX #29): none is CR, Extend,
@@ -192,14 +221,17 @@ function segmentRun(text: string, start: number, pin: number, found: EmojiFindin
  */
 export function findEmoji(text: string, options: EmojiScanOptions = {}): readonly EmojiFinding[] {
   const pin = pinnedVersionIndex(options.pinnedVersion)
-  if (typeof text !== 'string') return []
+  if (typeof text !== 'string') return NO_EMOJI
+  let at = nextCandidate(text, 0)
+  // Most texts: nothing allocated.
+  if (at < 0) return NO_EMOJI
   const found: EmojiFinding[] = []
   // Everything before `done` is scanned, and a grapheme boundary is certain at `done`.
   let done = 0
   // Where the search for the next candidate goes on.
   let cursor = 0
   const startUnits = emojiStartUnits()
-  for (let at = nextCandidate(text, cursor); at >= 0; at = nextCandidate(text, cursor)) {
+  for (; at >= 0; at = nextCandidate(text, cursor)) {
     cursor = at + 1
     let start = at
     const unit = text.charCodeAt(start)

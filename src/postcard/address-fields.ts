@@ -20,3 +20,23 @@ export const ADDRESS_FIELD_PATHS: Readonly<Record<'to' | 'from', readonly string
     to: Object.freeze(ADDRESS_FIELDS.map((field) => `to.${field}`)),
     from: Object.freeze(ADDRESS_FIELDS.map((field) => `from.${field}`)),
   })
+
+/**
+ * Whether `test` holds for a string member of an address object: one pass over its members, no
+ * lookup by name, so that a rule which finds nothing in most addresses (emoji, missing glyphs)
+ * skips the field-by-field reading. Other members than the address fields count too (a pre-test
+ * may be wrong the safe way only). Reads the body as read once: plain data, no getters.
+ *
+ * @param address The value at `to` or `from` (anything).
+ * @param test What to look for in a string.
+ * @returns `false` when no string member passes, or `address` is no object.
+ */
+export function someAddressValue(address: unknown, test: (value: string) => boolean): boolean {
+  if (typeof address !== 'object' || address === null || Array.isArray(address)) return false
+  const record = address as Readonly<Record<string, unknown>>
+  for (const key in record) {
+    const value = record[key]
+    if (typeof value === 'string' && test(value)) return true
+  }
+  return false
+}

@@ -3,11 +3,14 @@
  *
  * @module
  */
+import { mayHoldEmoji } from '../emoji/find-emoji.ts'
 import { scanEmoji } from '../emoji/scan-emoji.ts'
 import { childOf } from '../schema/read-field.ts'
 import { defineRule } from '../verdict/define-rule.ts'
-import { ADDRESS_FIELD_PATHS, ADDRESS_FIELDS } from './address-fields.ts'
+import { ADDRESS_FIELD_PATHS, ADDRESS_FIELDS, someAddressValue } from './address-fields.ts'
 import type { PostcardContext } from './types.ts'
+
+const SIDES = ['to', 'from'] as const
 
 /**
  * Warns (`emoji-not-in-set`) about every emoji newer than the pinned set. Spec 2.3: such an emoji
@@ -25,8 +28,9 @@ export const checkEmoji = defineRule<PostcardContext>({
       for (const warning of entry.work.emojiWarnings()) report.warn(warning)
     }
     const scan = { pinnedVersion: emojiVersion }
-    for (const side of ['to', 'from'] as const) {
+    for (const side of SIDES) {
       const address = childOf(body, side)
+      if (!someAddressValue(address, mayHoldEmoji)) continue
       const paths = ADDRESS_FIELD_PATHS[side]
       for (let index = 0; index < ADDRESS_FIELDS.length; index++) {
         const value = childOf(address, ADDRESS_FIELDS[index] as string)
