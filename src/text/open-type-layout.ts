@@ -282,6 +282,82 @@ export class GlyphSet {
 }
 
 /**
+ * The selected lookups a glyph may bring into play, as a mask per glyph id (bit `k` for the
+ * `k`-th lookup, the last bit shared by lookups from the 32nd on), for {@link applyLookups}. At
+ * most one 32-bit mask per glyph id the sets reach.
+ *
+ * @param sets The glyphs each selected lookup may start at, in lookup order.
+ * @returns The masks by glyph id; glyphs past its end bring none.
+ */
+export function lookupBits(sets: readonly GlyphSet[]): Int32Array {
+  const bits = new Int32Array(Math.max(0, ...sets.map((set) => set.bound)))
+  sets.forEach((set, index) => {
+    for (let glyph = 0; glyph < set.bound; glyph++) {
+      if (set.has(glyph)) bits[glyph] = (bits[glyph] as number) | (1 << Math.min(index, 31))
+    }
+  })
+  return bits
+}
+
+/**
+ * Runs the selected lookups over a buffer in lookup order, passing over each lookup none of
+ * whose start glyphs is in the buffer: one read per glyph (again after each lookup run, which
+ * may have put new glyphs in) instead of a test per glyph and lookup (HarfBuzz tests a digest
+ * per lookup and buffer for the same reason).
+ *
+ * @param lookups The selected lookups.
+ * @param bits Their masks by glyph id, from {@link lookupBits}.
+ * @param buffer The glyphs.
+ * @param run Runs one lookup over the buffer.
+ */
+export function applyLookups<T>(
+  lookups: readonly T[],
+  bits: Int32Array,
+  buffer: GlyphBuffer,
+  run: (lookup: T) => void
+): void {
+  let mask = 0
+  const update = (): void => {
+    mask = 0
+    for (const id of buffer.ids) mask |= bits[id] ?? 0
+  }
+  update()
+  lookups.forEach((lookup, index) => {
+    if (mask & (1 << Math.min(index, 31))) {
+      run(lookup)
+      update()
+    }
+  })
+}
+
+/**
+ * Applies a lookup at every glyph of the buffer it may start at and does not skip, from the
+ * first to the last (a glyph outside its set is passed over whether it skips it or not).
+ *
+ * @param glyphs The glyphs the lookup may start at.
+ * @param filter The lookup's skips.
+ * @param buffer The glyphs.
+ * @param applyAt Applies the lookup at a position; returns the next one, or -1 when it did not
+ *   apply.
+ */
+export function applyEach(
+  glyphs: GlyphSet,
+  filter: GlyphFilter,
+  buffer: GlyphBuffer,
+  applyAt: (at: number) => number
+): void {
+  let at = 0
+  while (at < buffer.length) {
+    if (!glyphs.has(buffer.ids[at] as number) || filter.skips(buffer, at)) {
+      at++
+      continue
+    }
+    const next = applyAt(at)
+    at = next > at ? next : at + 1
+  }
+}
+
+/**
  * The subtables of a lookup that may apply at a glyph (those whose first coverage lists it), in
  * lookup order, found once per glyph id: Inter's `calt` has a lookup of 69 chained-context
  * subtables, of which a glyph is listed by a few. One list per glyph id seen, below the bound of

@@ -118,6 +118,27 @@ describe('shapeText of new words', () => {
     expect(got).toEqual(BEFORE)
   })
 
+  test('should kern a word without marks or invisible characters as the general positioning does', () => {
+    // A word whose glyphs no lookup skips is kerned pair by pair in one step; a trailing ZWSP,
+    // which every lookup skips and the result leaves out, sends the same word through the general
+    // path (lookup by lookup, each glyph tested for skipping). Both must give the same shape.
+    const samples = [...new Set(fc.sample(WORD, { seed: 20261125, numRuns: 3_000 }))]
+    const plain = samples.filter((word) =>
+      ['\u00ad', '\u200c', '\u200d', '\u0308'].every((character) => !word.includes(character))
+    )
+    expect(plain.length).toBeGreaterThan(2_000)
+    for (const [family, slot] of FACES) {
+      const face = fonts.face(family, {
+        bold: slot.startsWith('bold'),
+        italic: slot.endsWith('italic'),
+      })
+      for (const word of samples) {
+        const general = shapeText(face, `${word}\u200b`)
+        expect({ ...shapeText(face, word), text: '' }, word).toEqual({ ...general, text: '' })
+      }
+    }
+  })
+
   test('should keep a word used twice and let a word seen once give way to 256 new ones', () => {
     const face = fonts.face('Lora', { bold: false, italic: false })
     const once = shapeText(face, 'Bestellnummer-1')
