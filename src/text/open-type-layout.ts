@@ -757,37 +757,24 @@ function readRecords(view: DataView, offset: number, count: number): SequenceLoo
   return records
 }
 
-/** Matches `values` forward from after `start`; returns the positions or `undefined`. */
-function matchForward(
+/**
+ * Matches `values` one by one from the glyph after `start` (`step` 1) or before it (`step` -1);
+ * returns the position of the last glyph matched (`start` when there are none), or -1.
+ */
+function matchRun(
   buffer: GlyphBuffer,
   filter: GlyphFilter,
   start: number,
   values: Uint16Array,
-  matches: Matcher
-): number[] | undefined {
-  const positions: number[] = []
+  matches: Matcher,
+  step: number
+): number {
   let at = start
   for (const value of values) {
-    at = filter.next(buffer, at)
-    if (at < 0 || !matches(buffer.ids[at] as number, value)) return undefined
-    positions.push(at)
+    at = step > 0 ? filter.next(buffer, at) : filter.previous(buffer, at)
+    if (at < 0 || !matches(buffer.ids[at] as number, value)) return -1
   }
-  return positions
-}
-
-function matchBackward(
-  buffer: GlyphBuffer,
-  filter: GlyphFilter,
-  start: number,
-  values: Uint16Array,
-  matches: Matcher
-): boolean {
-  let at = start
-  for (const value of values) {
-    at = filter.previous(buffer, at)
-    if (at < 0 || !matches(buffer.ids[at] as number, value)) return false
-  }
-  return true
+  return at
 }
 
 const byGlyph: Matcher = (glyph, value) => glyph === value
@@ -795,7 +782,7 @@ const byGlyph: Matcher = (glyph, value) => glyph === value
 /** One rule of a context subtable: glyphs, classes or coverage offsets to match, and lookups. */
 interface ContextRule {
   readonly backtrack: Uint16Array
-  /** The input after its first glyph (formats 1, 2), or all input coverages (format 3). */
+  /** The input after its first glyph: glyphs, classes or coverage offsets. */
   readonly input: Uint16Array
   readonly lookahead: Uint16Array
   readonly records: readonly SequenceLookup[]
@@ -865,7 +852,7 @@ export function readContextSubtable(
     }
     const rule: ContextRule = {
       backtrack,
-      input,
+      input: input.subarray(1),
       lookahead,
       records: readRecords(view, at, recordCount),
     }
@@ -979,15 +966,21 @@ export function matchContext(
 ): ContextMatch | undefined {
   const set = parsed.setOf(buffer.ids[position] as number)
   if (set < 0) return undefined
-  const format3 = parsed.format === 3
   for (const rule of parsed.rules(set)) {
-    const rest = format3 ? rule.input.subarray(1) : rule.input
-    const positions = matchForward(buffer, input, position, rest, parsed.input)
-    if (!positions) continue
-    const last = positions.length > 0 ? (positions[positions.length - 1] as number) : position
-    if (!matchBackward(buffer, context, position, rule.backtrack, parsed.backtrack)) continue
-    if (!matchForward(buffer, context, last, rule.lookahead, parsed.lookahead)) continue
-    return { positions: [position, ...positions], records: rule.records }
+    const last = matchRun(buffer, input, position, rule.input, parsed.input, 1)
+    if (
+      last < 0 ||
+      matchRun(buffer, context, position, rule.backtrack, parsed.backtrack, -1) < 0 ||
+      matchRun(buffer, context, last, rule.lookahead, parsed.lookahead, 1) < 0
+    ) {
+      continue
+    }
+    // The input glyphs again, now that the rule matched (most rules tried do not).
+    const positions = [position]
+    for (let at = position; positions.length <= rule.input.length;) {
+      positions.push((at = input.next(buffer, at)))
+    }
+    return { positions, records: rule.records }
   }
   return undefined
 }
