@@ -8,9 +8,13 @@
 import type { ItemVariationStore } from './item-variation-store.ts'
 import {
   EMPTY_COVERAGE,
+  GLYPH_CLASS,
   GlyphFilter,
   GlyphSet,
+  applyEach,
+  applyLookups,
   compileOnce,
+  lookupBits,
   matchContext,
   readClassDef,
   readContextSubtable,
@@ -237,6 +241,62 @@ export function createPositioning(
     }
   }
 
+  /** What a pair lookup does to two glyphs, found once per pair (it depends on them alone). */
+  function pairOf(
+    lookup: CompiledLookup,
+    pairs: Map<number, PairValue | null>,
+    glyph: number,
+    secondGlyph: number
+  ): PairValue | null {
+    const key = glyph * 0x10000 + secondGlyph
+    let value = pairs.get(key)
+    if (value === undefined) {
+      value = null
+      for (const subtable of lookup.subtablesAt(glyph)) {
+        value = pairValue(subtable, glyph, secondGlyph) ?? null
+        if (value) break
+      }
+      if (pairs.size >= PAIR_LIMIT) pairs.clear()
+      pairs.set(key, value)
+    }
+    return value
+  }
+
+  /**
+   * Kerning of a word whose glyphs no lookup skips, when every lookup adjusts pairs and gives the
+   * second glyph no value (all shipped faces): each lookup then adds to the first glyph of each
+   * neighbouring pair on its own, so what they add, in lookup order, is found once per pair.
+   */
+  function applyAdjacent(
+    list: readonly CompiledLookup[],
+    adjacent: Map<number, readonly number[]>,
+    buffer: GlyphBuffer
+  ): void {
+    const { ids, offsets, advances } = buffer
+    for (let at = 0; at + 1 < ids.length; at++) {
+      const glyph = ids[at] as number
+      const secondGlyph = ids[at + 1] as number
+      const key = glyph * 0x10000 + secondGlyph
+      let values = adjacent.get(key)
+      if (values === undefined) {
+        const found: number[] = []
+        for (const lookup of list) {
+          const value =
+            lookup.pairs && lookup.glyphs.has(glyph)
+              ? pairOf(lookup, lookup.pairs, glyph, secondGlyph)
+              : null
+          if (value) found.push(value[0] as number, value[1] as number)
+        }
+        if (adjacent.size >= PAIR_LIMIT) adjacent.clear()
+        adjacent.set(key, (values = found))
+      }
+      for (let index = 0; index < values.length; index += 2) {
+        offsets[at] = (offsets[at] as number) + (values[index] as number)
+        advances[at] = (advances[at] as number) + (values[index + 1] as number)
+      }
+    }
+  }
+
   function applyLookupAt(
     lookup: CompiledLookup,
     buffer: GlyphBuffer,
@@ -246,23 +306,10 @@ export function createPositioning(
     // No subtable starts at a glyph outside the lookup's glyph set.
     const glyph = buffer.ids[at] as number
     if (!lookup.glyphs.has(glyph)) return -1
-    const pairs = lookup.pairs
-    if (pairs) {
-      // What a pair lookup does depends on the two glyphs alone: found once per pair.
+    if (lookup.pairs) {
       const second = lookup.filter.next(buffer, at)
       if (second < 0) return -1
-      const secondGlyph = buffer.ids[second] as number
-      const key = glyph * 0x10000 + secondGlyph
-      let value = pairs.get(key)
-      if (value === undefined) {
-        value = null
-        for (const subtable of lookup.subtablesAt(glyph)) {
-          value = pairValue(subtable, glyph, secondGlyph) ?? null
-          if (value) break
-        }
-        if (pairs.size >= PAIR_LIMIT) pairs.clear()
-        pairs.set(key, value)
-      }
+      const value = pairOf(lookup, lookup.pairs, glyph, buffer.ids[second] as number)
       return value ? applyPair(buffer, at, second, value) : -1
     }
     for (const subtable of lookup.subtablesAt(glyph)) {
@@ -272,23 +319,42 @@ export function createPositioning(
     return -1
   }
 
+  let ready:
+    | readonly [readonly CompiledLookup[], Int32Array, Map<number, readonly number[]> | undefined]
+    | undefined
   return {
     hasKerning: selected.length > 0,
     apply(buffer: GlyphBuffer): void {
-      for (const raw of selected) {
-        const lookup = compiled(raw)
-        const filter = lookup.filter
-        let at = 0
-        while (at < buffer.length) {
-          // A glyph outside the lookup's set is passed over whether the lookup skips it or not.
-          if (!lookup.glyphs.has(buffer.ids[at] as number) || filter.skips(buffer, at)) {
-            at++
-            continue
-          }
-          const next = applyLookupAt(lookup, buffer, at, 0)
-          at = next > at ? next : at + 1
-        }
+      if (!ready) {
+        const list = selected.map(compiled)
+        const pairsOnly = list.every(
+          (lookup, index) =>
+            lookup.pairs &&
+            ((selected[index] as Lookup).flag & 6) === 0 &&
+            lookup.subtables.every((subtable) => view.getUint16(subtable.offset + 6) === 0)
+        )
+        ready = [
+          list,
+          lookupBits(list.map((lookup) => lookup.glyphs)),
+          pairsOnly ? new Map() : undefined,
+        ]
       }
+      const [list, bits, adjacent] = ready
+      // Lookups that ignore marks or base glyphs skip none of a word without marks and invisibles.
+      if (
+        adjacent &&
+        buffer.ids.every(
+          (glyph, at) => buffer.props[at] === 0 && gdef.glyphClass(glyph) !== GLYPH_CLASS.mark
+        )
+      ) {
+        applyAdjacent(list, adjacent, buffer)
+        return
+      }
+      applyLookups(list, bits, buffer, (lookup) =>
+        applyEach(lookup.glyphs, lookup.filter, buffer, (at) =>
+          applyLookupAt(lookup, buffer, at, 0)
+        )
+      )
     },
   }
 }

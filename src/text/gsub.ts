@@ -9,7 +9,10 @@ import {
   EMPTY_COVERAGE,
   GlyphFilter,
   GlyphSet,
+  applyEach,
+  applyLookups,
   compileOnce,
+  lookupBits,
   matchContext,
   readContextSubtable,
   readCoverage,
@@ -245,28 +248,21 @@ export function createSubstitution(table: TableView, gdef: GlyphDefinitions): Su
     }
   }
 
+  let ready: readonly [readonly CompiledLookup[], Int32Array] | undefined
   return {
     apply(buffer: GlyphBuffer): void {
-      for (const raw of selected) {
-        const lookup = compiled(raw)
+      if (!ready) {
+        const list = selected.map(compiled)
         // No ligature forms in a word without a second component (Inter's arrows, fractions).
-        if (lookup.seconds && !buffer.ids.some((glyph) => lookup.seconds?.has(glyph))) continue
-        if (lookup.type === 8) {
-          applyReverse(lookup, buffer)
-          continue
-        }
-        const filter = lookup.input
-        let at = 0
-        while (at < buffer.length) {
-          // A glyph outside the lookup's set is passed over whether the lookup skips it or not.
-          if (!lookup.glyphs.has(buffer.ids[at] as number) || filter.skips(buffer, at)) {
-            at++
-            continue
-          }
-          const next = applyLookupAt(lookup, buffer, at, 0)
-          at = next > at ? next : at + 1
-        }
+        ready = [list, lookupBits(list.map((lookup) => lookup.seconds ?? lookup.glyphs))]
       }
+      applyLookups(ready[0], ready[1], buffer, (lookup) => {
+        if (lookup.type === 8) applyReverse(lookup, buffer)
+        else
+          applyEach(lookup.glyphs, lookup.input, buffer, (at) =>
+            applyLookupAt(lookup, buffer, at, 0)
+          )
+      })
     },
   }
 }

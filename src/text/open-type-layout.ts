@@ -282,6 +282,82 @@ export class GlyphSet {
 }
 
 /**
+ * The selected lookups a glyph may bring into play, as a mask per glyph id (bit `k` for the
+ * `k`-th lookup, the last bit shared by lookups from the 32nd on), for {@link applyLookups}. At
+ * most one 32-bit mask per glyph id the sets reach.
+ *
+ * @param sets The glyphs each selected lookup may start at, in lookup order.
+ * @returns The masks by glyph id; glyphs past its end bring none.
+ */
+export function lookupBits(sets: readonly GlyphSet[]): Int32Array {
+  const bits = new Int32Array(Math.max(0, ...sets.map((set) => set.bound)))
+  sets.forEach((set, index) => {
+    for (let glyph = 0; glyph < set.bound; glyph++) {
+      if (set.has(glyph)) bits[glyph] = (bits[glyph] as number) | (1 << Math.min(index, 31))
+    }
+  })
+  return bits
+}
+
+/**
+ * Runs the selected lookups over a buffer in lookup order, passing over each lookup none of
+ * whose start glyphs is in the buffer: one read per glyph (again after each lookup run, which
+ * may have put new glyphs in) instead of a test per glyph and lookup (HarfBuzz tests a digest
+ * per lookup and buffer for the same reason).
+ *
+ * @param lookups The selected lookups.
+ * @param bits Their masks by glyph id, from {@link lookupBits}.
+ * @param buffer The glyphs.
+ * @param run Runs one lookup over the buffer.
+ */
+export function applyLookups<T>(
+  lookups: readonly T[],
+  bits: Int32Array,
+  buffer: GlyphBuffer,
+  run: (lookup: T) => void
+): void {
+  let mask = 0
+  const update = (): void => {
+    mask = 0
+    for (const id of buffer.ids) mask |= bits[id] ?? 0
+  }
+  update()
+  lookups.forEach((lookup, index) => {
+    if (mask & (1 << Math.min(index, 31))) {
+      run(lookup)
+      update()
+    }
+  })
+}
+
+/**
+ * Applies a lookup at every glyph of the buffer it may start at and does not skip, from the
+ * first to the last (a glyph outside its set is passed over whether it skips it or not).
+ *
+ * @param glyphs The glyphs the lookup may start at.
+ * @param filter The lookup's skips.
+ * @param buffer The glyphs.
+ * @param applyAt Applies the lookup at a position; returns the next one, or -1 when it did not
+ *   apply.
+ */
+export function applyEach(
+  glyphs: GlyphSet,
+  filter: GlyphFilter,
+  buffer: GlyphBuffer,
+  applyAt: (at: number) => number
+): void {
+  let at = 0
+  while (at < buffer.length) {
+    if (!glyphs.has(buffer.ids[at] as number) || filter.skips(buffer, at)) {
+      at++
+      continue
+    }
+    const next = applyAt(at)
+    at = next > at ? next : at + 1
+  }
+}
+
+/**
  * The subtables of a lookup that may apply at a glyph (those whose first coverage lists it), in
  * lookup order, found once per glyph id: Inter's `calt` has a lookup of 69 chained-context
  * subtables, of which a glyph is listed by a few. One list per glyph id seen, below the bound of
@@ -681,37 +757,24 @@ function readRecords(view: DataView, offset: number, count: number): SequenceLoo
   return records
 }
 
-/** Matches `values` forward from after `start`; returns the positions or `undefined`. */
-function matchForward(
+/**
+ * Matches `values` one by one from the glyph after `start` (`step` 1) or before it (`step` -1);
+ * returns the position of the last glyph matched (`start` when there are none), or -1.
+ */
+function matchRun(
   buffer: GlyphBuffer,
   filter: GlyphFilter,
   start: number,
   values: Uint16Array,
-  matches: Matcher
-): number[] | undefined {
-  const positions: number[] = []
+  matches: Matcher,
+  step: number
+): number {
   let at = start
   for (const value of values) {
-    at = filter.next(buffer, at)
-    if (at < 0 || !matches(buffer.ids[at] as number, value)) return undefined
-    positions.push(at)
+    at = step > 0 ? filter.next(buffer, at) : filter.previous(buffer, at)
+    if (at < 0 || !matches(buffer.ids[at] as number, value)) return -1
   }
-  return positions
-}
-
-function matchBackward(
-  buffer: GlyphBuffer,
-  filter: GlyphFilter,
-  start: number,
-  values: Uint16Array,
-  matches: Matcher
-): boolean {
-  let at = start
-  for (const value of values) {
-    at = filter.previous(buffer, at)
-    if (at < 0 || !matches(buffer.ids[at] as number, value)) return false
-  }
-  return true
+  return at
 }
 
 const byGlyph: Matcher = (glyph, value) => glyph === value
@@ -719,7 +782,7 @@ const byGlyph: Matcher = (glyph, value) => glyph === value
 /** One rule of a context subtable: glyphs, classes or coverage offsets to match, and lookups. */
 interface ContextRule {
   readonly backtrack: Uint16Array
-  /** The input after its first glyph (formats 1, 2), or all input coverages (format 3). */
+  /** The input after its first glyph: glyphs, classes or coverage offsets. */
   readonly input: Uint16Array
   readonly lookahead: Uint16Array
   readonly records: readonly SequenceLookup[]
@@ -789,7 +852,7 @@ export function readContextSubtable(
     }
     const rule: ContextRule = {
       backtrack,
-      input,
+      input: input.subarray(1),
       lookahead,
       records: readRecords(view, at, recordCount),
     }
@@ -903,15 +966,21 @@ export function matchContext(
 ): ContextMatch | undefined {
   const set = parsed.setOf(buffer.ids[position] as number)
   if (set < 0) return undefined
-  const format3 = parsed.format === 3
   for (const rule of parsed.rules(set)) {
-    const rest = format3 ? rule.input.subarray(1) : rule.input
-    const positions = matchForward(buffer, input, position, rest, parsed.input)
-    if (!positions) continue
-    const last = positions.length > 0 ? (positions[positions.length - 1] as number) : position
-    if (!matchBackward(buffer, context, position, rule.backtrack, parsed.backtrack)) continue
-    if (!matchForward(buffer, context, last, rule.lookahead, parsed.lookahead)) continue
-    return { positions: [position, ...positions], records: rule.records }
+    const last = matchRun(buffer, input, position, rule.input, parsed.input, 1)
+    if (
+      last < 0 ||
+      matchRun(buffer, context, position, rule.backtrack, parsed.backtrack, -1) < 0 ||
+      matchRun(buffer, context, last, rule.lookahead, parsed.lookahead, 1) < 0
+    ) {
+      continue
+    }
+    // The input glyphs again, now that the rule matched (most rules tried do not).
+    const positions = [position]
+    for (let at = position; positions.length <= rule.input.length;) {
+      positions.push((at = input.next(buffer, at)))
+    }
+    return { positions, records: rule.records }
   }
   return undefined
 }

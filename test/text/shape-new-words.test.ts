@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { shapeText } from '../../src/text/shape.ts'
+import { shapeText, type ShapedText } from '../../src/text/shape.ts'
 import type { FontRegistry } from '../../src/text/types.ts'
 import type { FaceSlot } from '../helpers/fonts.ts'
 import { testRegistry } from './registry.ts'
@@ -116,6 +116,38 @@ describe('shapeText of new words', () => {
       ])
     )
     expect(got).toEqual(BEFORE)
+  })
+
+  test('should kern a word without marks or invisible characters as the general positioning does', () => {
+    // A word whose glyphs no lookup skips is kerned pair by pair in one step; a trailing ZWSP,
+    // which every lookup skips and the result leaves out, sends the same word through the general
+    // path (lookup by lookup, each glyph tested for skipping). Both must give the same shape.
+    const samples = [...new Set(fc.sample(WORD, { seed: 20261125, numRuns: 3_000 }))]
+    const plain = samples.filter((word) =>
+      ['\u00ad', '\u200c', '\u200d', '\u0308'].every((character) => !word.includes(character))
+    )
+    expect(plain.length).toBeGreaterThan(2_000)
+    const shape = (shaped: ShapedText): string =>
+      JSON.stringify([
+        shaped.glyphs,
+        shaped.advances,
+        shaped.offsets,
+        shaped.clusters,
+        shaped.width,
+      ])
+    const differing: string[] = []
+    for (const [family, slot] of FACES) {
+      const face = fonts.face(family, {
+        bold: slot.startsWith('bold'),
+        italic: slot.endsWith('italic'),
+      })
+      for (const word of plain) {
+        if (shape(shapeText(face, word)) !== shape(shapeText(face, `${word}\u200b`))) {
+          differing.push(`${family} ${slot}: ${word}`)
+        }
+      }
+    }
+    expect(differing).toEqual([])
   })
 
   test('should keep a word used twice and let a word seen once give way to 256 new ones', () => {
