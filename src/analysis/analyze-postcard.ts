@@ -204,12 +204,10 @@ export function judgePostcard(body: unknown, design: Design, store: AnalysisStor
   runRules(postcardRules, context, collector)
   // The key orders only when there is something to order (a valid body has no error).
   const findings: Findings = collector.findings((errors) =>
-    errors.length === 0
-      ? errors
-      : orderFieldErrors(errors, fieldOrder, {
-          content: design.markdownAreas.map((area) => area.key),
-          qr_codes: design.keyedQrCodes.map((code) => code.key),
-        })
+    orderFieldErrors(errors, fieldOrder, {
+      content: design.markdownAreas.map((area) => area.key),
+      qr_codes: design.keyedQrCodes.map((code) => code.key),
+    })
   )
   return {
     reading,
