@@ -81,42 +81,53 @@ export interface CacheUsage {
   readonly characters: number
 }
 
-/** The static parts of a design, computed on first use and kept for the store's life. */
-function createStatics(environment: AnalysisEnvironment) {
-  const texts = new Map<TextElement, TextLayout | undefined>()
-  const images = new Map<ImageElement, ImageFacts>()
-  const urlCodes = new Map<UrlQrElement, QrWork>()
-  return {
-    urlQr(element: UrlQrElement): QrWork {
-      let work = urlCodes.get(element)
-      if (!work) {
-        work = new QrWork(element, element.url)
-        urlCodes.set(element, work)
-      }
-      return work
-    },
-    staticText(element: TextElement): TextLayout | undefined {
-      if (!texts.has(element)) {
-        const fonts = environment.fonts
-        texts.set(
-          element,
-          fonts?.has(element.font_family)
-            ? layoutPlainText(element.text, element, fonts, undefined, {
-                profile: environment.profile,
-              })
-            : undefined
-        )
-      }
-      return texts.get(element)
-    },
-    image(element: ImageElement): ImageFacts {
-      let facts = images.get(element)
-      if (!facts) {
-        facts = checkImage(element)
-        images.set(element, facts)
-      }
-      return facts
-    },
+/**
+ * The static parts of a design, computed on first use and kept for the store's life. A class
+ * with its maps made on first use: `validatePostcard` makes a store per body and most bodies
+ * ask for none of them.
+ */
+class Statics {
+  readonly environment: AnalysisEnvironment
+  #texts: Map<TextElement, TextLayout | undefined> | undefined
+  #images: Map<ImageElement, ImageFacts> | undefined
+  #urlCodes: Map<UrlQrElement, QrWork> | undefined
+
+  constructor(environment: AnalysisEnvironment) {
+    this.environment = environment
+  }
+
+  urlQr(element: UrlQrElement): QrWork {
+    const urlCodes = (this.#urlCodes ??= new Map())
+    let work = urlCodes.get(element)
+    if (!work) {
+      work = new QrWork(element, element.url)
+      urlCodes.set(element, work)
+    }
+    return work
+  }
+
+  staticText(element: TextElement): TextLayout | undefined {
+    const texts = (this.#texts ??= new Map())
+    if (!texts.has(element)) {
+      const { fonts, profile } = this.environment
+      texts.set(
+        element,
+        fonts?.has(element.font_family)
+          ? layoutPlainText(element.text, element, fonts, undefined, { profile })
+          : undefined
+      )
+    }
+    return texts.get(element)
+  }
+
+  image(element: ImageElement): ImageFacts {
+    const images = (this.#images ??= new Map())
+    let facts = images.get(element)
+    if (!facts) {
+      facts = checkImage(element)
+      images.set(element, facts)
+    }
+    return facts
   }
 }
 
@@ -148,13 +159,25 @@ function checkImage(element: ImageElement): ImageFacts {
  * @returns The store.
  */
 export function createTransientStore(environment: AnalysisEnvironment): AnalysisStore {
-  return {
-    environment,
-    area: (area, text) => new AreaWork(area, text, environment),
-    qr: (element, value) => new QrWork(element, value),
-    address: (element, senderLine, recipientLines) =>
-      new AddressWork(element, senderLine, recipientLines, environment),
-    ...createStatics(environment),
+  return new TransientStore(environment)
+}
+
+/** The store of one analysis: a class, so a body costs one object and no closures. */
+class TransientStore extends Statics implements AnalysisStore {
+  area(area: MarkdownElement, text: string): AreaWork {
+    return new AreaWork(area, text, this.environment)
+  }
+
+  qr(element: KeyedQrElement, value: string): QrWork {
+    return new QrWork(element, value)
+  }
+
+  address(
+    element: AddressElement,
+    senderLine: string,
+    recipientLines: readonly string[]
+  ): AddressWork {
+    return new AddressWork(element, senderLine, recipientLines, this.environment)
   }
 }
 
@@ -251,6 +274,7 @@ export function createCachedStore(
     return work
   }
 
+  const statics = new Statics(environment)
   return {
     environment,
     area: (area, text) => lookup(area, text, () => new AreaWork(area, text, environment)),
@@ -262,7 +286,9 @@ export function createCachedStore(
         `${senderLine}\n${recipientLines.join('\n')}`,
         () => new AddressWork(element, senderLine, recipientLines, environment)
       ),
-    ...createStatics(environment),
+    urlQr: (element) => statics.urlQr(element),
+    staticText: (element) => statics.staticText(element),
+    image: (element) => statics.image(element),
     usage: () => ({ entries: fresh.size + kept.size, characters }),
     clear() {
       for (const entry of [...fresh, ...kept]) drop(entry)

@@ -28,7 +28,7 @@ import type { FieldError, RuleId, Verdict } from '../verdict/types.ts'
 import { assertDesign, resolveEnvironment } from './analysis-environment.ts'
 import { createTransientStore, type AnalysisStore, type ImageFacts } from './analysis-store.ts'
 import { analyzeAddressBlock, readAddresses } from './read-addresses.ts'
-import { clipText, readPostcardBody } from './read-body.ts'
+import { clipText, readPostcardBody, type BodyReading } from './read-body.ts'
 import type {
   AddressAnalysis,
   AnalyzeOptions,
@@ -36,7 +36,6 @@ import type {
   ElementAnalysis,
   Findings,
   PostcardAnalysis,
-  PostcardFields,
   QrAnalysis,
 } from './types.ts'
 
@@ -138,23 +137,36 @@ function imageEntries(design: Design, store: AnalysisStore): ImageEntry[] {
     const elements = design.sides[side].elements
     for (let index = 0; index < elements.length; index++) {
       const element = elements[index] as DesignElement
-      if (element.type === 'image') {
-        entries.push(imageEntry(element, `sides.${side}.elements[${index}]`, store))
-      }
+      if (element.type === 'image') entries.push(new DesignImage(element, side, index, store))
     }
   }
   return entries
 }
 
-/** A design image for the rules; its facts are checked when a rule first reads them. */
-function imageEntry(element: ImageElement, path: string, store: AnalysisStore): ImageEntry {
-  let facts: ImageFacts | undefined
-  return {
-    element,
-    path,
-    get facts(): ImageFacts {
-      return (facts ??= store.image(element))
-    },
+/**
+ * A design image for the rules; its path is written and its facts are checked when a rule first
+ * reads them (a class: V8 defines an object literal's getter at run time, microseconds a body).
+ */
+class DesignImage implements ImageEntry {
+  readonly element: ImageElement
+  readonly #side: SideName
+  readonly #index: number
+  readonly #store: AnalysisStore
+  #facts: ImageFacts | undefined
+
+  constructor(element: ImageElement, side: SideName, index: number, store: AnalysisStore) {
+    this.element = element
+    this.#side = side
+    this.#index = index
+    this.#store = store
+  }
+
+  get path(): string {
+    return `sides.${this.#side}.elements[${this.#index}]`
+  }
+
+  get facts(): ImageFacts {
+    return (this.#facts ??= this.#store.image(this.element))
   }
 }
 
@@ -168,7 +180,8 @@ function rejectedBefore(errors: readonly FieldError[], path: string, except: Rul
 
 /** What the rules found in a body, and the context they judged. */
 export interface Judgement {
-  readonly fields: PostcardFields
+  /** The body read once (its fields are made when an analysis first asks for them). */
+  readonly reading: BodyReading
   readonly context: PostcardContext
   readonly findings: Findings
   readonly verdict: Verdict
@@ -191,18 +204,13 @@ export function judgePostcard(body: unknown, design: Design, store: AnalysisStor
   runRules(postcardRules, context, collector)
   // The key orders only when there is something to order (a valid body has no error).
   const findings: Findings = collector.findings((errors) =>
-    errors.length === 0
-      ? errors
-      : orderFieldErrors(errors, fieldOrder, {
-          content: design.markdownAreas.map((area) => area.key),
-          qr_codes: design.keyedQrCodes.map((code) => code.key),
-        })
+    orderFieldErrors(errors, fieldOrder, {
+      content: design.markdownAreas.map((area) => area.key),
+      qr_codes: design.keyedQrCodes.map((code) => code.key),
+    })
   )
   return {
-    // Only an analysis draws the fields: a verdict leaves them unmade.
-    get fields() {
-      return reading.fields
-    },
+    reading,
     context,
     findings,
     verdict: verdictOf(findings),
@@ -222,7 +230,8 @@ export function judgePostcard(body: unknown, design: Design, store: AnalysisStor
  */
 export function analyzeWith(body: unknown, design: Design, store: AnalysisStore): PostcardAnalysis {
   const environment = store.environment
-  const { fields, context, findings, verdict } = judgePostcard(body, design, store)
+  const { reading, context, findings, verdict } = judgePostcard(body, design, store)
+  const fields = reading.fields
   const { contentEntries, qrEntries } = context
   const contentByKey = new Map(contentEntries.map((entry) => [entry.key, entry]))
   const qrByKey = new Map(qrEntries.map((entry) => [entry.key, entry]))

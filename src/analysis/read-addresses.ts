@@ -4,11 +4,20 @@
  *
  * @module
  */
-import { recipientOverflowMm } from '../address/address-block.ts'
+import { recipientOverflowMm, type WideLine } from '../address/address-block.ts'
 import { recognizeCountry } from '../address/recognize-country.ts'
 import { resolveAddress } from '../address/resolve-address.ts'
-import type { AddressBlock, PostcardAddresses } from '../address/types.ts'
-import { SIDE_NAMES, type Design, type DesignElement } from '../design/types.ts'
+import type { AddressBlock, PostcardAddresses, ResolvedAddress } from '../address/types.ts'
+import {
+  SIDE_NAMES,
+  type AddressElement,
+  type Design,
+  type DesignElement,
+  type SideName,
+} from '../design/types.ts'
+import type { TextLayout } from '../layout/types.ts'
+import type { Face } from '../text/types.ts'
+import type { AddressWork } from './address-work.ts'
 import type { AnalysisStore } from './analysis-store.ts'
 import { clipText, MAX_FIELD_LENGTH } from './read-body.ts'
 import type { AddressAnalysis } from './types.ts'
@@ -35,70 +44,147 @@ export function readAddresses(
   store: AnalysisStore
 ): PostcardAddresses {
   // Each address's country is recognised once, as a destination and as the other's origin.
-  const values: string[] = []
-  const codes: (string | undefined)[] = []
-  const recognize = (country: string): string | undefined => {
-    const index = values.indexOf(country)
-    if (index >= 0) return codes[index]
+  const recognize = new CountryMemo()
+  const sender = resolveAddress(from, { from: to }, recognize.code)
+  const recipient = resolveAddress(to, { from }, recognize.code)
+  return new Addresses(sender, recipient, design, store)
+}
+
+/** Recognises the (usually two) country values of a card once each. */
+class CountryMemo {
+  readonly #values: string[] = []
+  readonly #codes: (string | undefined)[] = []
+
+  readonly code = (country: string): string | undefined => {
+    const index = this.#values.indexOf(country)
+    if (index >= 0) return this.#codes[index]
     const code = recognizeCountry(country)
-    values.push(country)
-    codes.push(code)
+    this.#values.push(country)
+    this.#codes.push(code)
     return code
   }
-  const sender = resolveAddress(from, { from: to }, recognize)
-  const recipient = resolveAddress(to, { from }, recognize)
-  let blocks: readonly AddressBlock[] | undefined
-  return Object.freeze({
-    sender,
-    recipient,
-    blocks(): readonly AddressBlock[] {
-      blocks ??= addressBlocks(
-        design,
-        store,
-        clipText(sender.lines.join(', '), MAX_FIELD_LENGTH),
-        recipient.lines
-      )
-      return blocks
-    },
-  })
+}
+
+/** The addresses of a card, with the design's blocks made on first use. */
+class Addresses implements PostcardAddresses {
+  readonly sender: ResolvedAddress
+  readonly recipient: ResolvedAddress
+  readonly #design: Design
+  readonly #store: AnalysisStore
+  #blocks: readonly AddressBlock[] | undefined
+
+  constructor(
+    sender: ResolvedAddress,
+    recipient: ResolvedAddress,
+    design: Design,
+    store: AnalysisStore
+  ) {
+    this.sender = sender
+    this.recipient = recipient
+    this.#design = design
+    this.#store = store
+  }
+
+  blocks(): readonly AddressBlock[] {
+    this.#blocks ??= addressBlocks(this.#design, this.#store, this.sender, this.recipient)
+    return this.#blocks
+  }
 }
 
 function addressBlocks(
   design: Design,
   store: AnalysisStore,
-  senderText: string,
-  lines: readonly string[]
+  sender: ResolvedAddress,
+  recipient: ResolvedAddress
 ): readonly AddressBlock[] {
   const blocks: AddressBlock[] = []
-  const recipientLines = Object.freeze(lines.map((line) => clipText(line, MAX_FIELD_LENGTH)))
+  let senderText: string | undefined
+  let recipientLines: readonly string[] | undefined
   // Plain loops: this runs for every body, over every element of the design.
   for (const side of SIDE_NAMES) {
     const elements = design.sides[side].elements
     for (let index = 0; index < elements.length; index++) {
       const element = elements[index] as DesignElement
       if (element.type !== 'address') continue
-      const senderLine = element.sender_line ? senderText : ''
+      recipientLines ??= printedLines(recipient.lines)
+      const senderLine = element.sender_line
+        ? (senderText ??= clipText(sender.lines.join(', '), MAX_FIELD_LENGTH))
+        : ''
       const work = store.address(element, senderLine, recipientLines)
-      const geometry = work.geometry()
-      blocks.push(
-        Object.freeze({
-          element,
-          path: `sides.${side}.elements[${index}]`,
-          senderLine,
-          recipientLines,
-          recipientTop_mm: geometry.recipientTop_mm,
-          recipientCapacity: geometry.capacity,
-          // What the recipient layout measures as `overflow_mm`, known without laying it out.
-          recipientOverflow_mm: recipientOverflowMm(geometry, recipientLines.length),
-          senderLayout: () => work.senderLayout(),
-          recipientLayout: () => work.recipientLayout(),
-          wideRecipientLines: () => work.wideLines(),
-          face: () => work.face(),
-        })
-      )
+      blocks.push(new PrintedBlock(work, side, index))
     }
   }
-  return Object.freeze(blocks)
+  return blocks
+}
+
+/** The recipient lines as printed: each line's first 2048 code points, frozen. */
+function printedLines(lines: readonly string[]): readonly string[] {
+  // The lines of a real address are far shorter: no copy is made for them.
+  const clipped = lines.some((line) => line.length > MAX_FIELD_LENGTH)
+    ? lines.map((line) => clipText(line, MAX_FIELD_LENGTH))
+    : [...lines]
+  return Object.freeze(clipped)
+}
+
+/**
+ * The block of one address element, read from its work (a class: one object a block, its path
+ * written and its geometry read on first use).
+ */
+class PrintedBlock implements AddressBlock {
+  readonly #work: AddressWork
+  readonly #side: SideName
+  readonly #index: number
+
+  constructor(work: AddressWork, side: SideName, index: number) {
+    this.#work = work
+    this.#side = side
+    this.#index = index
+  }
+
+  get element(): AddressElement {
+    return this.#work.element
+  }
+
+  get path(): string {
+    return `sides.${this.#side}.elements[${this.#index}]`
+  }
+
+  get senderLine(): string {
+    return this.#work.senderLine
+  }
+
+  get recipientLines(): readonly string[] {
+    return this.#work.recipientLines
+  }
+
+  get recipientTop_mm(): number {
+    return this.#work.geometry().recipientTop_mm
+  }
+
+  get recipientCapacity(): number {
+    return this.#work.geometry().capacity
+  }
+
+  /** What the recipient layout measures as `overflow_mm`, known without laying it out. */
+  get recipientOverflow_mm(): number {
+    return recipientOverflowMm(this.#work.geometry(), this.#work.recipientLines.length)
+  }
+
+  senderLayout(): TextLayout | undefined {
+    return this.#work.senderLayout()
+  }
+
+  recipientLayout(): TextLayout | undefined {
+    return this.#work.recipientLayout()
+  }
+
+  wideRecipientLines(): readonly WideLine[] {
+    return this.#work.wideLines()
+  }
+
+  face(): Face | undefined {
+    return this.#work.face()
+  }
 }
 
 /**

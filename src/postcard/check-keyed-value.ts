@@ -86,14 +86,21 @@ export function checkKeyedValues(
   expectKeys: () => void
 ): void {
   for (const key of keys) {
-    const path = `${field}.${key}`
     const value = childOf(map, key)
+    // The common case, a string within its limit, makes no path (and no more code units than the
+    // limit are no more code points either: nothing to count).
+    const within =
+      typeof value === 'string' &&
+      (value.length <= max || countCodePoints(value, max) <= max) &&
+      !isMissing(value)
+    if (within) continue
+    const path = `${field}.${key}`
     if (isMissing(value)) {
       report.error(path, fieldMessages.required(path), 'required')
       expectKeys()
     } else if (typeof value !== 'string') {
       report.error(path, fieldMessages.string(path), 'string')
-    } else if (countCodePoints(value, max) > max) {
+    } else {
       report.error(path, fieldMessages.maxLength(path, max), 'max-length', { max })
     }
   }
@@ -120,9 +127,9 @@ export function reportUnknownKeys(
     code: 'prohibited',
   })
 ): void {
-  const expected = new Set(keys)
   for (const [key] of entries) {
-    if (expected.has(key)) continue
+    // A design has at most a few keys: a scan, no set.
+    if (keys.includes(key)) continue
     const path = `${field}.${key}`
     const { message, code, data } = unknown(key, path)
     report.error(path, message, code, data)

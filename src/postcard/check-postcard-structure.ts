@@ -34,9 +34,9 @@ export const checkPostcardStructure = defineRule<PostcardContext>({
   summary:
     'flow_id (a UUID), from and to (address objects) are present, with the JSON types of spec 2.3.',
   run({ body }, report) {
-    report.errorsFrom(
-      checkStructure(body, validate, REQUIRED).filter((error) => !isKeyed(error.path))
-    )
+    const errors = checkStructure(body, validate, REQUIRED)
+    // A valid body has none: no list is made for it.
+    if (errors.length > 0) report.errorsFrom(errors.filter((error) => !isKeyed(error.path)))
     // spec 2.3: flow_id is a string of format uuid.
     const flowId = childOf(body, 'flow_id')
     if (typeof flowId === 'string' && !isMissing(flowId) && !isUuid(flowId)) {

@@ -66,23 +66,31 @@ export function checkStructure(
   validate: SchemaValidator,
   requiredPaths: readonly RequiredPath[]
 ): FieldErrorDraft[] {
-  const missing = new Set<string>()
+  // A list of the paths found missing only when there are any (a valid body has none).
+  let missing: string[] | undefined
   const result: FieldErrorDraft[] = []
+  // Siblings are listed together (`to.zip`, `to.city`): their parent is walked to once.
+  let parentPath = ''
+  let parentValue = body
   for (const { path, parent, keys } of requiredPaths) {
-    let parentValue = body
-    for (let index = 0; index < keys.length - 1; index++) {
-      parentValue = childOf(parentValue, keys[index] ?? '')
+    const last = keys.length - 1
+    if (parent !== parentPath) {
+      parentPath = parent
+      parentValue = body
+      for (let index = 0; index < last; index++) {
+        parentValue = childOf(parentValue, keys[index] ?? '')
+      }
     }
-    if (parent !== '' && (missing.has(parent) || !hasMembers(parentValue))) continue
-    if (isMissing(childOf(parentValue, keys.at(-1) ?? ''))) {
-      missing.add(path)
+    if (parent !== '' && (missing?.includes(parent) || !hasMembers(parentValue))) continue
+    if (isMissing(childOf(parentValue, keys[last] ?? ''))) {
+      ;(missing ??= []).push(path)
       result.push({ path, code: 'required', message: fieldMessages.required(path) })
     }
   }
-  validate(body)
+  if (validate(body)) return result
   for (const error of mapSchemaErrors(validate.errors, body)) {
     // A required `null` fails its JSON type too; Laravel reports it as missing only.
-    if (!missing.has(error.path)) result.push(error)
+    if (!missing?.includes(error.path)) result.push(error)
   }
   return result
 }

@@ -66,7 +66,7 @@ export interface Collector {
   /**
    * The findings, frozen.
    *
-   * @param order Puts the errors in reporting order (default: as found).
+   * @param order Puts the errors in reporting order (default: as found; not called without errors).
    */
   findings(order?: (errors: readonly FieldError[]) => readonly FieldError[]): ReportFindings
 }
@@ -144,19 +144,48 @@ class RuleReport implements Report {
  * @returns A new, empty collector.
  */
 export function createCollector(): Collector {
-  const found: Found = { errors: [], warnings: [], meta: {} }
-  return {
-    errors: found.errors,
-    warnings: found.warnings,
-    hasError: (path) => hasErrorAt(found.errors, path),
-    as: (rule) => new RuleReport(found, rule),
-    findings(order) {
-      return Object.freeze({
-        errors: Object.freeze(order ? [...order(found.errors)] : [...found.errors]),
-        meta: Object.freeze({ ...found.meta }),
-        warnings: Object.freeze([...found.warnings]),
-      })
-    },
+  return new Collection()
+}
+
+/** No findings: shared by every valid body without warnings (frozen, so nothing can add to it). */
+const NONE: readonly never[] = Object.freeze([])
+const NO_META: UnprocessableMeta = Object.freeze({})
+
+/** A frozen copy of a list (the shared empty one for an empty list). */
+function frozenCopy<T>(list: readonly T[]): readonly T[] {
+  return list.length === 0 ? NONE : Object.freeze([...list])
+}
+
+/** The findings of one validation (a class: one object a body, no closures). */
+class Collection implements Collector {
+  readonly #found: Found = { errors: [], warnings: [], meta: {} }
+
+  get errors(): readonly FieldError[] {
+    return this.#found.errors
+  }
+
+  get warnings(): readonly Warning[] {
+    return this.#found.warnings
+  }
+
+  hasError(path: string): boolean {
+    return hasErrorAt(this.#found.errors, path)
+  }
+
+  as(rule: RuleId): Report {
+    return new RuleReport(this.#found, rule)
+  }
+
+  findings(order?: (errors: readonly FieldError[]) => readonly FieldError[]): ReportFindings {
+    const { errors, warnings, meta } = this.#found
+    let key: string | undefined
+    for (key in meta) break
+    return Object.freeze({
+      // A valid body has no error to order.
+      errors: frozenCopy(order && errors.length > 0 ? order(errors) : errors),
+      meta: key === undefined ? NO_META : Object.freeze({ ...meta }),
+      warnings: frozenCopy(warnings),
+    })
   }
 }
 

@@ -1,5 +1,10 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { checkStructure, compileRequiredPaths } from '../../src/schema/check-structure.ts'
+import { fieldMessages } from '../../src/schema/field-messages.ts'
+import { isMissing } from '../../src/schema/is-missing.ts'
+import { mapSchemaErrors } from '../../src/schema/map-schema-errors.ts'
+import { childOf, hasMembers } from '../../src/schema/read-field.ts'
 import * as postcard from '../../src/schema/postcard.generated.js'
 
 const check = (body: unknown, required: readonly string[] = postcard.requiredPaths) =>
@@ -91,5 +96,61 @@ describe('checkStructure', () => {
     expect(check({ flow_id }, ['flow_id', 'to.zip', 'content'])).toEqual([
       'content: The content field is required.',
     ])
+  })
+})
+
+describe('checkStructure against a walk of each path from the root', () => {
+  // The rule as first written: every path walked from the body, the missing ones kept in a set.
+  const reference = (body: unknown, required: readonly string[]): string[] => {
+    const missing = new Set<string>()
+    const result: string[] = []
+    for (const path of required) {
+      const keys = path.split('.')
+      const parent = keys.slice(0, -1).join('.')
+      let parentValue = body
+      for (const key of keys.slice(0, -1)) parentValue = childOf(parentValue, key)
+      if (parent !== '' && (missing.has(parent) || !hasMembers(parentValue))) continue
+      if (isMissing(childOf(parentValue, keys.at(-1) ?? ''))) {
+        missing.add(path)
+        result.push(`${path}: ${fieldMessages.required(path)}`)
+      }
+    }
+    postcard.validate(body)
+    for (const error of mapSchemaErrors(postcard.validate.errors, body)) {
+      if (!missing.has(error.path)) result.push(`${error.path}: ${error.message}`)
+    }
+    return result
+  }
+  const leaf = fc.oneof(
+    fc.constantFrom(null, '', ' ', 'x', 0, true, [], {}),
+    fc.string({ maxLength: 3 })
+  )
+  const level = (child: fc.Arbitrary<unknown>) =>
+    fc.oneof(
+      leaf,
+      fc.array(child, { maxLength: 3 }),
+      fc.dictionary(fc.constantFrom('a', 'b', 'zip', 'city', 'country', '0', '1'), child, {
+        maxKeys: 4,
+      })
+    )
+  const body = fc.dictionary(
+    fc.constantFrom('flow_id', 'from', 'to', 'a', 'content'),
+    level(level(leaf)),
+    { maxKeys: 5 }
+  )
+  const paths = fc.oneof(
+    fc.constant(postcard.requiredPaths),
+    // Siblings apart, deeper paths, parents not required, list indexes.
+    fc.constant(['to', 'from.zip', 'to.zip', 'from', 'to.city', 'a.b.zip', 'a.0', 'a.b']),
+    fc.subarray(['flow_id', 'from', 'from.zip', 'a', 'a.zip', 'a.b.city', 'to.0', 'to.zip'])
+  )
+
+  test('should report what the walk from the root reports, in its order', () => {
+    fc.assert(
+      fc.property(body, paths, (value, required) => {
+        expect(check(value, required)).toEqual(reference(value, required))
+      }),
+      { seed: 20261124, numRuns: 2000 }
+    )
   })
 })
