@@ -324,13 +324,16 @@ function prepare(line: InlineLine, family: Face, faceOf: FaceOf): Prepared {
   const byText = kept?.byText
   // Keyed by content, not by object: the same paragraph in the next text (a campaign's
   // template, the next keystroke in a form) reuses its units and break opportunities.
-  const entries = byText?.get(line.text)
-  const known = entries?.find((entry) => sameRuns(entry.runs, line.runs))
-  if (known) return known.prepared
   const text = line.text
+  const entries = byText?.get(text)
+  if (entries) {
+    for (const entry of entries) if (sameRuns(entry.runs, line.runs)) return entry.prepared
+  }
   const units: Unit[] = []
-  const emojiAt = new Map<number, number>()
+  // Where an emoji grapheme starts, and its end (none in most texts: no map then).
+  let emojiAt: Map<number, number> | undefined
   if (mayHoldEmoji(text)) {
+    emojiAt = new Map()
     const boundaries = graphemeBoundaries(text)
     for (let index = 1; index < boundaries.length; index++) {
       const start = boundaries[index - 1] as number
@@ -344,7 +347,7 @@ function prepare(line: InlineLine, family: Face, faceOf: FaceOf): Prepared {
     const face = faceOf(run)
     let position = run.start
     while (position < run.end) {
-      const emojiEnd = emojiAt.get(position)
+      const emojiEnd = emojiAt?.get(position)
       if (emojiEnd !== undefined) {
         units.push({ start: position, end: emojiEnd, kind: EMOJI, face, run, width: 1, kern: 0 })
         position = emojiEnd
@@ -355,7 +358,7 @@ function prepare(line: InlineLine, family: Face, faceOf: FaceOf): Prepared {
       while (
         end < run.end &&
         (text.charCodeAt(end) === SPACE_UNIT) === isSpace &&
-        !emojiAt.has(end)
+        !emojiAt?.has(end)
       ) {
         end++
       }
@@ -384,19 +387,20 @@ function prepare(line: InlineLine, family: Face, faceOf: FaceOf): Prepared {
   const opportunities = findBreakOpportunities(text)
   if (!kept || !byText) return { units, opportunities }
   const chars = kept.characters + text.length
+  // The entries of the text looked up above, unless the memo starts over now.
+  let others = entries
   if (byText.size + kept.seen.size >= PREPARED_LIMIT || chars > PREPARED_CHARS_LIMIT) {
     byText.clear()
     kept.seen.clear()
     kept.characters = text.length
+    others = undefined
   } else {
     kept.characters = chars
   }
-  const others = byText.get(text)
-  if (!others && !kept.seen.has(text)) {
+  if (!kept.seen.delete(text) && !others) {
     kept.seen.add(text)
     return { units, opportunities }
   }
-  kept.seen.delete(text)
   const result: Prepared = { units, opportunities, breaks: [] }
   byText.set(text, [...(others ?? []), { runs: line.runs, prepared: result }])
   return result
@@ -430,24 +434,48 @@ function shapeOf(text: string, unit: Unit, start: number, end: number): ShapedTe
 function estimateOf(unit: Unit, from: number, to: number): number {
   const shaped = unit.shaped
   if (!shaped) return (to - from) * 2
+  const first = glyphAt(shaped.clusters, from - unit.start)
+  const last = glyphAt(shaped.clusters, to - unit.start)
+  const advances = shaped.advances
+  const unitsPerEm = unit.face.unitsPerEm
+  if (!unit.cumulative && advances.length <= CUMULATIVE_FROM) {
+    // A short unit: the sums of its advances up to the two glyphs, added in the table's order
+    // (so to the same bits), without making the table.
+    let sum = 0
+    let before = 0
+    for (let index = 0; index < last; index++) {
+      if (index === first) before = sum
+      sum += (advances[index] as number) / unitsPerEm
+    }
+    return first < last ? sum - before : 0
+  }
   if (!unit.cumulative) {
-    const cumulative = new Float64Array(shaped.advances.length + 1)
-    shaped.advances.forEach((advance, index) => {
-      cumulative[index + 1] = (cumulative[index] as number) + advance / unit.face.unitsPerEm
-    })
+    const cumulative = new Float64Array(advances.length + 1)
+    for (let index = 0; index < advances.length; index++) {
+      cumulative[index + 1] =
+        (cumulative[index] as number) + (advances[index] as number) / unitsPerEm
+    }
     unit.cumulative = cumulative
   }
-  const glyphAt = (position: number): number => {
-    let low = 0
-    let high = shaped.clusters.length
-    while (low < high) {
-      const middle = (low + high) >> 1
-      if ((shaped.clusters[middle] as number) < position - unit.start) low = middle + 1
-      else high = middle
-    }
-    return low
+  return (unit.cumulative[last] as number) - (unit.cumulative[first] as number)
+}
+
+/**
+ * Glyphs from which {@link estimateOf} keeps a unit's running sums of advances: a long word
+ * broken over many lines is estimated many times, a short one sums its few advances each time.
+ */
+const CUMULATIVE_FROM = 32
+
+/** Index of the first glyph whose cluster starts at or after `position` (bisection). */
+function glyphAt(clusters: readonly number[], position: number): number {
+  let low = 0
+  let high = clusters.length
+  while (low < high) {
+    const middle = (low + high) >> 1
+    if ((clusters[middle] as number) < position) low = middle + 1
+    else high = middle
   }
-  return (unit.cumulative[glyphAt(to)] as number) - (unit.cumulative[glyphAt(from)] as number)
+  return low
 }
 
 /** How far (in em) an estimate must exceed the line before a piece is taken as too wide. */
