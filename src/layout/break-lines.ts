@@ -12,7 +12,7 @@
 import { emojiStartUnits } from '../emoji/emoji-set.ts'
 import { isEmoji } from '../emoji/is-emoji.ts'
 import { graphemeBoundaries } from '../text/graphemes.ts'
-import { findBreakOpportunities, type BreakOpportunity } from '../text/line-break.ts'
+import { breakPositions, isHyphenBreak } from '../text/line-break.ts'
 import { faceStore, type MemoSlot } from '../text/face-memo.ts'
 import { shapeText, type ShapedText } from '../text/shape.ts'
 import type { Face } from '../text/types.ts'
@@ -47,7 +47,8 @@ interface Unit {
 /** Units, opportunities and graphemes of one inline line in one family (size-independent). */
 interface Prepared {
   readonly units: readonly Unit[]
-  readonly opportunities: readonly BreakOpportunity[]
+  /** Where the line may break (`breakPositions`). */
+  readonly opportunities: readonly number[]
   boundaries?: readonly number[]
   /**
    * The line broken at the widths it was set in (a text kept in the family's memo only): the
@@ -311,7 +312,7 @@ function preparePrefix(whole: Prepared, line: InlineLine): Prepared | undefined 
   }
   return {
     units,
-    opportunities: whole.opportunities.filter((opportunity) => opportunity.position < length),
+    opportunities: whole.opportunities.filter((position) => position < length),
   }
 }
 
@@ -384,7 +385,7 @@ function prepare(line: InlineLine, family: Face, faceOf: FaceOf): Prepared {
       unit.kern = kernBetween(unit.face, previous.shaped, unit.shaped)
     }
   }
-  const opportunities = findBreakOpportunities(text)
+  const opportunities = breakPositions(text)
   if (!kept || !byText) return { units, opportunities }
   const chars = kept.characters + text.length
   // The entries of the text looked up above, unless the memo starts over now.
@@ -724,10 +725,7 @@ function breakPrepared(
   let start = lines.at(-1)?.end ?? 0
   let next = 0
   while (start < text.length && lines.length < maxLines) {
-    while (
-      next < opportunities.length &&
-      (opportunities[next] as BreakOpportunity).position <= start
-    ) {
+    while (next < opportunities.length && (opportunities[next] as number) <= start) {
       next++
     }
     const cursor = new LineCursor(text, units, start, availablePx / fontSizePx, snap)
@@ -738,8 +736,8 @@ function breakPrepared(
     let probe = start
     for (; candidate <= opportunities.length; candidate++) {
       const opportunity = opportunities[candidate]
-      const end = opportunity ? opportunity.position : text.length
-      const hyphen = opportunity?.kind === 'hyphen'
+      const end = opportunity ?? text.length
+      const hyphen = opportunity !== undefined && isHyphenBreak(text, opportunity)
       probe = end
       const width = cursor.widthTo(end, hyphen)
       if (!fits(width)) break
@@ -755,8 +753,7 @@ function breakPrepared(
     if (best < 0) {
       // Nothing fits: break the first piece between grapheme clusters (overflow-wrap: anywhere),
       // at least one cluster per line.
-      const first = opportunities[next]
-      const pieceEnd = first ? first.position : text.length
+      const pieceEnd = opportunities[next] ?? text.length
       ;({ end: best, width: bestWidth } = emergencyBreak(
         prepared,
         text,
