@@ -239,10 +239,12 @@ interface PreparedEntry {
 interface PreparedLines {
   readonly byText: Map<string, PreparedEntry[]>
   /**
-   * Texts prepared once and not kept: a line is kept when it comes a second time, so that the
-   * unique lines of personalised texts (a name, an order number) never fill the memo.
+   * Fingerprints ({@link fingerprint}) of the texts prepared once and not kept: a line is kept
+   * when it comes a second time, so that the unique lines of personalised texts (a name, an
+   * order number) never fill the memo. Numbers, not the texts: a set of small integers keeps
+   * no string alive for the collector to move, and is looked up without reading one.
    */
-  readonly seen: Set<string>
+  readonly seen: Set<number>
   /** Characters of the texts kept and seen. */
   characters: number
 }
@@ -398,13 +400,26 @@ function prepare(line: InlineLine, family: Face, faceOf: FaceOf): Prepared {
   } else {
     kept.characters = chars
   }
-  if (!kept.seen.delete(text) && !others) {
-    kept.seen.add(text)
+  const print = fingerprint(text)
+  if (!kept.seen.delete(print) && !others) {
+    kept.seen.add(print)
     return { units, opportunities }
   }
   const result: Prepared = { units, opportunities, breaks: [] }
   byText.set(text, [...(others ?? []), { runs: line.runs, prepared: result }])
   return result
+}
+
+/**
+ * A 30-bit FNV-1a hash of a text's UTF-16 units (a small integer, never a heap number). Two texts
+ * that share one only make the second kept on its first coming: the memo stays right.
+ */
+function fingerprint(text: string): number {
+  let hash = 0x811c9dc5
+  for (let index = 0; index < text.length; index++) {
+    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193)
+  }
+  return hash & 0x3fffffff
 }
 
 function sameRuns(a: readonly StyleRun[], b: readonly StyleRun[]): boolean {
