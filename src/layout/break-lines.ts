@@ -453,27 +453,55 @@ function estimateOf(unit: Unit, from: number, to: number): number {
   const first = glyphAt(shaped.clusters, from - unit.start)
   const last = glyphAt(shaped.clusters, to - unit.start)
   const advances = shaped.advances
-  const unitsPerEm = unit.face.unitsPerEm
-  if (!unit.cumulative && advances.length <= CUMULATIVE_FROM) {
-    // A short unit: the sums of its advances up to the two glyphs, added in the table's order
-    // (so to the same bits), without making the table.
-    let sum = 0
-    let before = 0
-    for (let index = 0; index < last; index++) {
-      if (index === first) before = sum
-      sum += (advances[index] as number) / unitsPerEm
-    }
-    return first < last ? sum - before : 0
+  if (!unit.cumulative && advances.length > CUMULATIVE_FROM) {
+    unit.cumulative = advanceSums(advances, unit.face.unitsPerEm)
   }
-  if (!unit.cumulative) {
-    const cumulative = new Float64Array(advances.length + 1)
-    for (let index = 0; index < advances.length; index++) {
-      cumulative[index + 1] =
-        (cumulative[index] as number) + (advances[index] as number) / unitsPerEm
-    }
-    unit.cumulative = cumulative
+  return advanceBetween(advances, unit.face.unitsPerEm, first, last, unit.cumulative)
+}
+
+/**
+ * Running sums in em of a shape's advances: entry `i` is the advance of the glyphs before glyph
+ * `i`, added one glyph at a time.
+ *
+ * @param advances Advances in design units.
+ * @param unitsPerEm Design units per em of the face.
+ * @returns `advances.length + 1` sums, the first 0.
+ */
+export function advanceSums(advances: readonly number[], unitsPerEm: number): Float64Array {
+  const sums = new Float64Array(advances.length + 1)
+  for (let index = 0; index < advances.length; index++) {
+    sums[index + 1] = (sums[index] as number) + (advances[index] as number) / unitsPerEm
   }
-  return (unit.cumulative[last] as number) - (unit.cumulative[first] as number)
+  return sums
+}
+
+/**
+ * Advance in em of glyphs `[first, last)`, exactly `sums[last] - sums[first]` of
+ * {@link advanceSums}: read from `sums` when given, else added up in the same order (so to the
+ * same bits) without making the table, which costs more than summing a short word's glyphs.
+ *
+ * @param advances Advances in design units.
+ * @param unitsPerEm Design units per em of the face.
+ * @param first Index of the first glyph.
+ * @param last Index after the last glyph (`first <= last`).
+ * @param sums `advanceSums(advances, unitsPerEm)`, when kept.
+ * @returns The advance in em.
+ */
+export function advanceBetween(
+  advances: readonly number[],
+  unitsPerEm: number,
+  first: number,
+  last: number,
+  sums?: Float64Array
+): number {
+  if (sums) return (sums[last] as number) - (sums[first] as number)
+  let sum = 0
+  let before = 0
+  for (let index = 0; index < last; index++) {
+    if (index === first) before = sum
+    sum += (advances[index] as number) / unitsPerEm
+  }
+  return first < last ? sum - before : 0
 }
 
 /**
