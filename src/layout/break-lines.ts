@@ -245,12 +245,17 @@ interface PreparedLines {
    * no string alive for the collector to move, and is looked up without reading one.
    */
   readonly seen: Set<number>
-  /** Characters of the texts kept and seen. */
+  /** Characters of the texts kept. */
   characters: number
 }
 
 /** Texts one family keeps prepared before it starts over. */
 const PREPARED_LIMIT = 4000
+/**
+ * Fingerprints of lines seen once one family remembers before it forgets them (and only them):
+ * a stream of unique lines starts the set over, never the lines kept.
+ */
+const SEEN_LIMIT = 4000
 /**
  * Characters of line texts one family may keep before it starts over: entries are capped by
  * count above, and by size here, so distinct 8000-character texts cannot pile up (issue 8).
@@ -389,21 +394,21 @@ function prepare(line: InlineLine, family: Face, faceOf: FaceOf): Prepared {
   }
   const opportunities = breakPositions(text)
   if (!kept || !byText) return { units, opportunities }
-  const chars = kept.characters + text.length
-  // The entries of the text looked up above, unless the memo starts over now.
+  const print = fingerprint(text)
+  if (!kept.seen.delete(print) && !entries) {
+    if (kept.seen.size >= SEEN_LIMIT) kept.seen.clear()
+    kept.seen.add(print)
+    return { units, opportunities }
+  }
+  // Kept: the entries of the text looked up above stay, unless the memo starts over now.
   let others = entries
-  if (byText.size + kept.seen.size >= PREPARED_LIMIT || chars > PREPARED_CHARS_LIMIT) {
+  const chars = kept.characters + text.length
+  if (byText.size >= PREPARED_LIMIT || chars > PREPARED_CHARS_LIMIT) {
     byText.clear()
-    kept.seen.clear()
     kept.characters = text.length
     others = undefined
   } else {
     kept.characters = chars
-  }
-  const print = fingerprint(text)
-  if (!kept.seen.delete(print) && !others) {
-    kept.seen.add(print)
-    return { units, opportunities }
   }
   const result: Prepared = { units, opportunities, breaks: [] }
   byText.set(text, [...(others ?? []), { runs: line.runs, prepared: result }])
