@@ -12,7 +12,7 @@
 import { emojiStartUnits } from '../emoji/emoji-set.ts'
 import { isEmoji } from '../emoji/is-emoji.ts'
 import { graphemeBoundaries } from '../text/graphemes.ts'
-import { findBreakOpportunities, type BreakOpportunity } from '../text/line-break.ts'
+import { breakPositions, isHyphenBreak } from '../text/line-break.ts'
 import { faceStore, type MemoSlot } from '../text/face-memo.ts'
 import { shapeText, type ShapedText } from '../text/shape.ts'
 import type { Face } from '../text/types.ts'
@@ -47,7 +47,8 @@ interface Unit {
 /** Units, opportunities and graphemes of one inline line in one family (size-independent). */
 interface Prepared {
   readonly units: readonly Unit[]
-  readonly opportunities: readonly BreakOpportunity[]
+  /** Where the line may break (`breakPositions`). */
+  readonly opportunities: readonly number[]
   boundaries?: readonly number[]
   /**
    * The line broken at the widths it was set in (a text kept in the family's memo only): the
@@ -238,16 +239,23 @@ interface PreparedEntry {
 interface PreparedLines {
   readonly byText: Map<string, PreparedEntry[]>
   /**
-   * Texts prepared once and not kept: a line is kept when it comes a second time, so that the
-   * unique lines of personalised texts (a name, an order number) never fill the memo.
+   * Fingerprints ({@link fingerprint}) of the texts prepared once and not kept: a line is kept
+   * when it comes a second time, so that the unique lines of personalised texts (a name, an
+   * order number) never fill the memo. Numbers, not the texts: a set of small integers keeps
+   * no string alive for the collector to move, and is looked up without reading one.
    */
-  readonly seen: Set<string>
-  /** Characters of the texts kept and seen. */
+  readonly seen: Set<number>
+  /** Characters of the texts kept. */
   characters: number
 }
 
 /** Texts one family keeps prepared before it starts over. */
 const PREPARED_LIMIT = 4000
+/**
+ * Fingerprints of lines seen once one family remembers before it forgets them (and only them):
+ * a stream of unique lines starts the set over, never the lines kept.
+ */
+const SEEN_LIMIT = 4000
 /**
  * Characters of line texts one family may keep before it starts over: entries are capped by
  * count above, and by size here, so distinct 8000-character texts cannot pile up (issue 8).
@@ -311,7 +319,7 @@ function preparePrefix(whole: Prepared, line: InlineLine): Prepared | undefined 
   }
   return {
     units,
-    opportunities: whole.opportunities.filter((opportunity) => opportunity.position < length),
+    opportunities: whole.opportunities.filter((position) => position < length),
   }
 }
 
@@ -324,13 +332,16 @@ function prepare(line: InlineLine, family: Face, faceOf: FaceOf): Prepared {
   const byText = kept?.byText
   // Keyed by content, not by object: the same paragraph in the next text (a campaign's
   // template, the next keystroke in a form) reuses its units and break opportunities.
-  const entries = byText?.get(line.text)
-  const known = entries?.find((entry) => sameRuns(entry.runs, line.runs))
-  if (known) return known.prepared
   const text = line.text
+  const entries = byText?.get(text)
+  if (entries) {
+    for (const entry of entries) if (sameRuns(entry.runs, line.runs)) return entry.prepared
+  }
   const units: Unit[] = []
-  const emojiAt = new Map<number, number>()
+  // Where an emoji grapheme starts, and its end (none in most texts: no map then).
+  let emojiAt: Map<number, number> | undefined
   if (mayHoldEmoji(text)) {
+    emojiAt = new Map()
     const boundaries = graphemeBoundaries(text)
     for (let index = 1; index < boundaries.length; index++) {
       const start = boundaries[index - 1] as number
@@ -344,7 +355,7 @@ function prepare(line: InlineLine, family: Face, faceOf: FaceOf): Prepared {
     const face = faceOf(run)
     let position = run.start
     while (position < run.end) {
-      const emojiEnd = emojiAt.get(position)
+      const emojiEnd = emojiAt?.get(position)
       if (emojiEnd !== undefined) {
         units.push({ start: position, end: emojiEnd, kind: EMOJI, face, run, width: 1, kern: 0 })
         position = emojiEnd
@@ -355,7 +366,7 @@ function prepare(line: InlineLine, family: Face, faceOf: FaceOf): Prepared {
       while (
         end < run.end &&
         (text.charCodeAt(end) === SPACE_UNIT) === isSpace &&
-        !emojiAt.has(end)
+        !emojiAt?.has(end)
       ) {
         end++
       }
@@ -381,25 +392,39 @@ function prepare(line: InlineLine, family: Face, faceOf: FaceOf): Prepared {
       unit.kern = kernBetween(unit.face, previous.shaped, unit.shaped)
     }
   }
-  const opportunities = findBreakOpportunities(text)
+  const opportunities = breakPositions(text)
   if (!kept || !byText) return { units, opportunities }
+  const print = fingerprint(text)
+  if (!kept.seen.delete(print) && !entries) {
+    if (kept.seen.size >= SEEN_LIMIT) kept.seen.clear()
+    kept.seen.add(print)
+    return { units, opportunities }
+  }
+  // Kept: the entries of the text looked up above stay, unless the memo starts over now.
+  let others = entries
   const chars = kept.characters + text.length
-  if (byText.size + kept.seen.size >= PREPARED_LIMIT || chars > PREPARED_CHARS_LIMIT) {
+  if (byText.size >= PREPARED_LIMIT || chars > PREPARED_CHARS_LIMIT) {
     byText.clear()
-    kept.seen.clear()
     kept.characters = text.length
+    others = undefined
   } else {
     kept.characters = chars
   }
-  const others = byText.get(text)
-  if (!others && !kept.seen.has(text)) {
-    kept.seen.add(text)
-    return { units, opportunities }
-  }
-  kept.seen.delete(text)
   const result: Prepared = { units, opportunities, breaks: [] }
   byText.set(text, [...(others ?? []), { runs: line.runs, prepared: result }])
   return result
+}
+
+/**
+ * A 30-bit FNV-1a hash of a text's UTF-16 units (a small integer, never a heap number). Two texts
+ * that share one only make the second kept on its first coming: the memo stays right.
+ */
+function fingerprint(text: string): number {
+  let hash = 0x811c9dc5
+  for (let index = 0; index < text.length; index++) {
+    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193)
+  }
+  return hash & 0x3fffffff
 }
 
 function sameRuns(a: readonly StyleRun[], b: readonly StyleRun[]): boolean {
@@ -430,24 +455,76 @@ function shapeOf(text: string, unit: Unit, start: number, end: number): ShapedTe
 function estimateOf(unit: Unit, from: number, to: number): number {
   const shaped = unit.shaped
   if (!shaped) return (to - from) * 2
-  if (!unit.cumulative) {
-    const cumulative = new Float64Array(shaped.advances.length + 1)
-    shaped.advances.forEach((advance, index) => {
-      cumulative[index + 1] = (cumulative[index] as number) + advance / unit.face.unitsPerEm
-    })
-    unit.cumulative = cumulative
+  const first = glyphAt(shaped.clusters, from - unit.start)
+  const last = glyphAt(shaped.clusters, to - unit.start)
+  const advances = shaped.advances
+  if (!unit.cumulative && advances.length > CUMULATIVE_FROM) {
+    unit.cumulative = advanceSums(advances, unit.face.unitsPerEm)
   }
-  const glyphAt = (position: number): number => {
-    let low = 0
-    let high = shaped.clusters.length
-    while (low < high) {
-      const middle = (low + high) >> 1
-      if ((shaped.clusters[middle] as number) < position - unit.start) low = middle + 1
-      else high = middle
-    }
-    return low
+  return advanceBetween(advances, unit.face.unitsPerEm, first, last, unit.cumulative)
+}
+
+/**
+ * Running sums in em of a shape's advances: entry `i` is the advance of the glyphs before glyph
+ * `i`, added one glyph at a time.
+ *
+ * @param advances Advances in design units.
+ * @param unitsPerEm Design units per em of the face.
+ * @returns `advances.length + 1` sums, the first 0.
+ */
+export function advanceSums(advances: readonly number[], unitsPerEm: number): Float64Array {
+  const sums = new Float64Array(advances.length + 1)
+  for (let index = 0; index < advances.length; index++) {
+    sums[index + 1] = (sums[index] as number) + (advances[index] as number) / unitsPerEm
   }
-  return (unit.cumulative[glyphAt(to)] as number) - (unit.cumulative[glyphAt(from)] as number)
+  return sums
+}
+
+/**
+ * Advance in em of glyphs `[first, last)`, exactly `sums[last] - sums[first]` of
+ * {@link advanceSums}: read from `sums` when given, else added up in the same order (so to the
+ * same bits) without making the table, which costs more than summing a short word's glyphs.
+ *
+ * @param advances Advances in design units.
+ * @param unitsPerEm Design units per em of the face.
+ * @param first Index of the first glyph.
+ * @param last Index after the last glyph (`first <= last`).
+ * @param sums `advanceSums(advances, unitsPerEm)`, when kept.
+ * @returns The advance in em.
+ */
+export function advanceBetween(
+  advances: readonly number[],
+  unitsPerEm: number,
+  first: number,
+  last: number,
+  sums?: Float64Array
+): number {
+  if (sums) return (sums[last] as number) - (sums[first] as number)
+  let sum = 0
+  let before = 0
+  for (let index = 0; index < last; index++) {
+    if (index === first) before = sum
+    sum += (advances[index] as number) / unitsPerEm
+  }
+  return first < last ? sum - before : 0
+}
+
+/**
+ * Glyphs from which {@link estimateOf} keeps a unit's running sums of advances: a long word
+ * broken over many lines is estimated many times, a short one sums its few advances each time.
+ */
+const CUMULATIVE_FROM = 32
+
+/** Index of the first glyph whose cluster starts at or after `position` (bisection). */
+function glyphAt(clusters: readonly number[], position: number): number {
+  let low = 0
+  let high = clusters.length
+  while (low < high) {
+    const middle = (low + high) >> 1
+    if ((clusters[middle] as number) < position) low = middle + 1
+    else high = middle
+  }
+  return low
 }
 
 /** How far (in em) an estimate must exceed the line before a piece is taken as too wide. */
@@ -696,10 +773,7 @@ function breakPrepared(
   let start = lines.at(-1)?.end ?? 0
   let next = 0
   while (start < text.length && lines.length < maxLines) {
-    while (
-      next < opportunities.length &&
-      (opportunities[next] as BreakOpportunity).position <= start
-    ) {
+    while (next < opportunities.length && (opportunities[next] as number) <= start) {
       next++
     }
     const cursor = new LineCursor(text, units, start, availablePx / fontSizePx, snap)
@@ -710,8 +784,8 @@ function breakPrepared(
     let probe = start
     for (; candidate <= opportunities.length; candidate++) {
       const opportunity = opportunities[candidate]
-      const end = opportunity ? opportunity.position : text.length
-      const hyphen = opportunity?.kind === 'hyphen'
+      const end = opportunity ?? text.length
+      const hyphen = opportunity !== undefined && isHyphenBreak(text, opportunity)
       probe = end
       const width = cursor.widthTo(end, hyphen)
       if (!fits(width)) break
@@ -727,8 +801,7 @@ function breakPrepared(
     if (best < 0) {
       // Nothing fits: break the first piece between grapheme clusters (overflow-wrap: anywhere),
       // at least one cluster per line.
-      const first = opportunities[next]
-      const pieceEnd = first ? first.position : text.length
+      const pieceEnd = opportunities[next] ?? text.length
       ;({ end: best, width: bestWidth } = emergencyBreak(
         prepared,
         text,

@@ -71,15 +71,11 @@ function geometry(
   const rules = profileRules(options.profile)
   const family = box.font_family
   const regular = fonts.face(family)
-  const faces = new Map<string, Face>()
+  // The face of each style, by `bold × 2 + italic`, looked up on first use.
+  const faces: (Face | undefined)[] = []
   const faceOf = (run: StyleRun): Face => {
-    const key = `${run.bold ? 'b' : ''}${run.italic ? 'i' : ''}`
-    let face = faces.get(key)
-    if (!face) {
-      face = fonts.face(family, { bold: run.bold, italic: run.italic })
-      faces.set(key, face)
-    }
-    return face
+    const key = (run.bold ? 2 : 0) + (run.italic ? 1 : 0)
+    return (faces[key] ??= fonts.face(family, { bold: run.bold, italic: run.italic }))
   }
   const sizePt = rules.shapingSizePt(box.font_size_pt)
   const sizePx = sizePt * PX_PER_PT

@@ -145,6 +145,18 @@ function unicodeOpportunities(text: string, latin: boolean): Uint8Array | typeof
  * @returns The opportunities, excluding 0 and `text.length` (the end always ends a line).
  */
 export function findBreakOpportunities(text: string): BreakOpportunity[] {
+  return withKinds(text, breakPositions(text))
+}
+
+/**
+ * The positions of {@link findBreakOpportunities}, without an object per opportunity: the line
+ * breaker keeps them for every line it prepares. An opportunity is a `hyphen` one exactly when
+ * the character before it is U+00AD SOFT HYPHEN.
+ *
+ * @param text One run of inline text.
+ * @returns The positions, ascending, excluding 0 and `text.length`.
+ */
+export function breakPositions(text: string): number[] {
   return opportunitiesOf(text, true)
 }
 
@@ -156,11 +168,23 @@ export function findBreakOpportunities(text: string): BreakOpportunity[] {
  * @returns The opportunities.
  */
 export function referenceBreakOpportunities(text: string): BreakOpportunity[] {
-  return opportunitiesOf(text, false)
+  return withKinds(text, opportunitiesOf(text, false))
 }
 
-function opportunitiesOf(text: string, latin: boolean): BreakOpportunity[] {
-  const opportunities: BreakOpportunity[] = []
+/** Whether a break before `position` is one after a soft hyphen, where a hyphen is drawn. */
+export function isHyphenBreak(text: string, position: number): boolean {
+  return text.charCodeAt(position - 1) === SOFT_HYPHEN
+}
+
+function withKinds(text: string, positions: readonly number[]): BreakOpportunity[] {
+  return positions.map((position) => ({
+    position,
+    kind: isHyphenBreak(text, position) ? 'hyphen' : 'normal',
+  }))
+}
+
+function opportunitiesOf(text: string, latin: boolean): number[] {
+  const opportunities: number[] = []
   if (text.length < 2) return opportunities
   const unicode = unicodeOpportunities(text, latin)
   const clusters = graphemeStartFlags(text)
@@ -191,9 +215,7 @@ function opportunitiesOf(text: string, latin: boolean): BreakOpportunity[] {
     } else {
       allowed = false
     }
-    if (allowed) {
-      opportunities.push({ position, kind: previous === SOFT_HYPHEN ? 'hyphen' : 'normal' })
-    }
+    if (allowed) opportunities.push(position)
   }
   return opportunities
 }
