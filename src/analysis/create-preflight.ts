@@ -24,12 +24,15 @@ export interface PreflightOptions extends AnalyzeOptions {
   /** The flow's design, from `parseDesign`. */
   readonly design: Design
   /**
-   * Bounds of the instance's cache (default: `{ maxEntries: 256, maxCharacters: 100000 }`).
+   * Bounds of the instance's cache (default: `{ maxEntries: 256, maxCharacters: 100000,
+   * keepFirstSight: true }`).
    * `maxEntries` counts distinct texts per Markdown area and distinct QR values per QR code;
    * `maxCharacters` their characters together (a kept text holds its reading and its layout with
    * glyph positions, about 200 bytes of heap per character, so the default stays near 20 MB).
    * Past either bound the least recently used entries are dropped. A text seen once waits among
-   * at most 32 fresh entries and is kept only if it comes again while there.
+   * at most 32 fresh entries and is kept only if it comes again while there; with
+   * `keepFirstSight: false` (a server that never draws what it judges) those fresh entries hold
+   * the text alone, not its work.
    */
   readonly cache?: Partial<CacheBounds> | undefined
 }
@@ -81,11 +84,21 @@ export interface Preflight {
   clearCache(): void
 }
 
-function checkBound(value: unknown, name: keyof CacheBounds): number {
+function checkBound(value: unknown, name: 'maxEntries' | 'maxCharacters'): number {
   if (value === undefined) return DEFAULT_CACHE_BOUNDS[name]
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
     throw new PreflightOptionsError(
       `Unexpected \`cache.${name}\` \`${String(value)}\`, expected an integer of at least \`0\``
+    )
+  }
+  return value
+}
+
+function checkFlag(value: unknown, name: 'keepFirstSight'): boolean {
+  if (value === undefined) return DEFAULT_CACHE_BOUNDS[name]
+  if (typeof value !== 'boolean') {
+    throw new PreflightOptionsError(
+      `Unexpected \`cache.${name}\` \`${String(value)}\`, expected \`true\` or \`false\``
     )
   }
   return value
@@ -129,6 +142,7 @@ export function createPreflight(options: PreflightOptions): Preflight {
   const store = createCachedStore(environment, {
     maxEntries: checkBound(cache.maxEntries, 'maxEntries'),
     maxCharacters: checkBound(cache.maxCharacters, 'maxCharacters'),
+    keepFirstSight: checkFlag(cache.keepFirstSight, 'keepFirstSight'),
   })
   return Object.freeze({
     design,

@@ -99,6 +99,25 @@ describe('createPreflight', () => {
     )
   })
 
+  test('should keep a text by its key alone on its first sight with keepFirstSight false', () => {
+    const preflight = createPreflight({ design, fonts, cache: { keepFirstSight: false } })
+    const text = 'Hello **Anna**!'
+    const first = preflight.analyze(greeting(text))
+    // Seen once: remembered, its work not kept; seen twice: its work is kept from then on.
+    const second = preflight.analyze(greeting(text))
+    expect(layoutOf(second, 'greeting')).not.toBe(layoutOf(first, 'greeting'))
+    expect(layoutOf(second, 'greeting')).toEqual(layoutOf(first, 'greeting'))
+    expect(second.verdict).toEqual(first.verdict)
+    const third = preflight.analyze(greeting(text))
+    expect(layoutOf(third, 'greeting')).toBe(layoutOf(second, 'greeting'))
+    expect(third.qrCodes[0]?.matrix).toBe(second.qrCodes[0]?.matrix)
+    // The same bounds as with the work: 32 fresh keys at most, and what was seen twice.
+    for (let index = 0; index < 300; index++) preflight.validate(greeting(`Hello ${index}`))
+    expect(preflight.cacheUsage().entries).toBe(32 + 4)
+    const template = preflight.analyze(greeting(text))
+    expect(layoutOf(template, 'body')).toBe(layoutOf(third, 'body'))
+  })
+
   test('should keep at most maxCharacters and skip a text larger than the whole cache', () => {
     const preflight = createPreflight({ design, fonts, cache: { maxCharacters: 500 } })
     for (let index = 0; index < 20; index++) preflight.validate(greeting(`${index} `.repeat(40)))
@@ -147,11 +166,24 @@ describe('createPreflight', () => {
       () => createPreflight({ design, fonts, cache: { maxCharacters: 1.5 } }),
       PreflightOptionsError,
     ],
+    [
+      () => createPreflight({ design, fonts, cache: { keepFirstSight: 'no' as never } }),
+      PreflightOptionsError,
+    ],
     [() => createPreflight({ design, fonts: {} as FontRegistry }), PreflightOptionsError],
     [() => createPreflight(null as never), PreflightOptionsError],
     [() => createPreflight({ design: {} as Design }), TypeError],
   ])('should throw for misuse %#', (call, error) => {
     expect(call).toThrow(error)
+  })
+
+  test('should say which cache option is wrong, and what it expects', () => {
+    expect(() => createPreflight({ design, fonts, cache: { keepFirstSight: 1 as never } })).toThrow(
+      'Unexpected `cache.keepFirstSight` `1`, expected `true` or `false`'
+    )
+    expect(() => createPreflight({ design, fonts, cache: { maxEntries: -1 } })).toThrow(
+      'Unexpected `cache.maxEntries` `-1`, expected an integer of at least `0`'
+    )
   })
 
   test('should never throw on a body', () => {

@@ -26,19 +26,19 @@ export interface RowJudge {
 }
 
 /**
- * The judge's `Preflight` keeps no whole texts, QR values or address blocks (`maxEntries: 0`):
- * in a list they differ from row to row, and keeping even a few rows' work (the cache's fresh
- * entries) made each row cost 15–25 % more CPU (unique A6 rows, one thread: 211–233 µs without
- * it, 256–309 µs with the default cache, 287–300 µs with 8 entries), as that work outlives the
- * young generation and is collected as old garbage. What rows share is kept all the same: the
- * fonts' per-face memos (shaped words, prepared lines, word metrics), so a text the template
- * gives every row costs about 5 % more than a cache hit (108 → 114 µs per row).
+ * The judge's `Preflight` keeps the work of a text, QR value or address block from its second
+ * sight on (`keepFirstSight: false`): a text the template or the list gives many rows is read and
+ * laid out twice, then reused, while a row's own texts are remembered by their key alone. Keeping
+ * even a few rows' unique work (the default cache's fresh entries) made each row cost 15–25 %
+ * more CPU, as that work outlives the young generation and is collected as old garbage. With the
+ * fonts' per-face memos (shaped words, prepared lines, word metrics), that is what the rows of a
+ * worker share.
  */
-const LIST_CACHE = { maxEntries: 0 } as const
+const LIST_CACHE = { keepFirstSight: false } as const
 
 /**
  * Creates a judge: one `Preflight` instance, whose fonts' per-face data (shaped words, prepared
- * lines) stay warm for every row the judge sees; see {@link LIST_CACHE} for why it keeps no texts.
+ * lines) stay warm for every row the judge sees; see {@link LIST_CACHE} for what it keeps.
  *
  * @param design The flow's design.
  * @param fonts The design's fonts.
