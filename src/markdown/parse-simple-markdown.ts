@@ -43,6 +43,8 @@ import type {
   Text,
 } from 'mdast'
 
+import { lineIndex } from './line-index.ts'
+
 type Position = NonNullable<Text['position']>
 type Point = Position['start']
 
@@ -88,6 +90,8 @@ function classify(code: number): number {
     }
     return 0
   }
+  // Latin letters (Latin-1 Supplement and Latin Extended-A and -B but × and ÷): no regex.
+  if (code >= 0xc0 && code <= 0x24f && code !== 0xd7 && code !== 0xf7) return 0
   const character = String.fromCharCode(code)
   if (UNICODE_WHITESPACE.test(character)) return 1
   return UNICODE_PUNCTUATION.test(character) ? 2 : 0
@@ -304,8 +308,6 @@ export interface SimpleDocument {
   readonly text: string
   /** Top-level blocks in source order: a paragraph (an array) or a list. */
   readonly blocks: readonly (SimpleParagraph | SimpleList)[]
-  /** Offset of each line's start. */
-  readonly lineStarts: readonly number[]
   /** Maximal `*`/`_` runs of the text (`emphasisWork(text).runs`). */
   readonly emphasisRuns: number
 }
@@ -345,7 +347,6 @@ export interface PhrasingSink {
 
 class SimpleParser {
   private readonly text: string
-  private readonly lineStarts: number[] = [0]
   private readonly blocks: (ParagraphLines | ListDraft)[] = []
   private paragraph: ParagraphLines | undefined
   private list: ListDraft | undefined
@@ -398,13 +399,11 @@ class SimpleParser {
       }
       if (end >= length) break
       start = this.next
-      this.lineStarts.push(start)
     }
     this.closeList()
     return {
       text,
       blocks: this.blocks,
-      lineStarts: this.lineStarts,
       emphasisRuns: this.emphasisRuns,
     }
   }
@@ -602,18 +601,10 @@ class SimpleParser {
  * @returns The tree.
  */
 function simpleTree(document: SimpleDocument): Root {
-  const { text, lineStarts } = document
+  const { text } = document
+  const lines = lineIndex(text)
   /** The 1-based line and column of an offset (unist). */
-  const point = (offset: number): Point => {
-    let low = 0
-    let high = lineStarts.length - 1
-    while (low < high) {
-      const middle = (low + high + 1) >> 1
-      if ((lineStarts[middle] as number) <= offset) low = middle
-      else high = middle - 1
-    }
-    return { line: low + 1, column: offset - (lineStarts[low] as number) + 1, offset }
-  }
+  const point = (offset: number): Point => ({ ...lines.point(offset), offset })
   const position = (start: number, end: number): Position => ({
     start: point(start),
     end: point(end),
