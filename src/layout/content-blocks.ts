@@ -567,9 +567,13 @@ class LineSink implements PhrasingSink {
   /** The lines of the block so far. */
   private readonly lines: InlineLine[] = []
   private lineCount = 0
-  // The line so far: its raw text, its style runs but the last, the last run's start and style,
-  // and its values' spans (see {@link segmentsOf}).
-  private raw = ''
+  // The line so far: its values (the first, the others), its raw length, its style runs but the
+  // last, the last run's start and style, and its values' spans (see {@link segmentsOf}). The raw
+  // text is joined at the end of the line: a string grown by `+` is a rope, and reading a rope
+  // character by character (as every line is read) is several times slower than a flat string.
+  private value: string | undefined
+  private values: string[] | undefined
+  private rawLength = 0
   private runs: StyleRun[] | undefined
   private runStart = 0
   private style: Style | undefined
@@ -591,13 +595,14 @@ class LineSink implements PhrasingSink {
   }
 
   text(value: string, start: number, end: number): void {
+    if (value === '') return
     const depth = this.depth
     const froms = this.froms
     const style = this.styles[depth] as Style
-    const raw = this.raw
+    const rawLength = this.rawLength
     const spans = this.spans
     let at = this.spanCount
-    spans[at++] = raw.length
+    spans[at++] = rawLength
     if (start < 0) {
       spans[at++] = froms[depth] as number
       spans[at++] = this.tos[depth] as number
@@ -611,18 +616,22 @@ class LineSink implements PhrasingSink {
     if (style !== this.style) {
       const last = this.style
       if (last) {
-        const run = { start: this.runStart, end: raw.length, bold: last.bold, italic: last.italic }
+        const run = { start: this.runStart, end: rawLength, bold: last.bold, italic: last.italic }
         if (this.runs) this.runs.push(run)
         else this.runs = [run]
       }
-      this.runStart = raw.length
+      this.runStart = rawLength
       this.style = style
     }
-    this.raw = raw + value
+    if (this.value === undefined) this.value = value
+    else if (this.values) this.values.push(value)
+    else this.values = [this.value, value]
+    this.rawLength = rawLength + value.length
   }
 
   lineBreak(): void {
-    const { raw, source } = this
+    const { source, values } = this
+    const raw = values ? values.join('') : (this.value ?? '')
     const spans = this.spans.slice(0, this.spanCount)
     const last = this.style
     let runs = this.runs ?? []
@@ -634,7 +643,9 @@ class LineSink implements PhrasingSink {
     this.lines[this.lineCount++] = isCollapsed(raw)
       ? new PhrasingLine(source, spans, raw, runs)
       : collapse(raw, segmentsOf(raw, spans), source)
-    this.raw = ''
+    this.value = undefined
+    this.values = undefined
+    this.rawLength = 0
     this.runs = undefined
     this.style = undefined
     this.spanCount = 0
