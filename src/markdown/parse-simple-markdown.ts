@@ -105,66 +105,6 @@ function isAsciiAlphanumeric(code: number): boolean {
   return isDigit(code) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)
 }
 
-/**
- * Whether no character of the text starts a construct outside the subset, and the text's
- * emphasis work (what `emphasisWork` of `parse-for-layout.ts` measures: Σ over blocks of
- * (delimiter runs)², blocks split at blank lines) is at most `maxWork`: one pass over the code
- * units. Returns the number of delimiter runs, or -1.
- */
-function inlineSubset(text: string, maxWork: number): number {
-  if (text.charCodeAt(0) === BYTE_ORDER_MARK) return -1
-  let work = 0
-  let runs = 0
-  let blockRuns = 0
-  let lineHasText = false
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index)
-    if (code > GRAVE) {
-      lineHasText = true
-      continue
-    }
-    switch (code) {
-      case 0:
-      case BACKSLASH:
-      case GRAVE:
-      case LESS_THAN:
-      case LEFT_BRACKET:
-      case RIGHT_BRACKET:
-        return -1
-      case AMPERSAND: {
-        const next = text.charCodeAt(index + 1)
-        if (next === NUMBER_SIGN || isAsciiAlphanumeric(next)) return -1
-        lineHasText = true
-        break
-      }
-      case LF:
-        if (!lineHasText) {
-          // a blank line ends the block
-          work += blockRuns * blockRuns
-          blockRuns = 0
-        }
-        lineHasText = false
-        break
-      case SPACE:
-      case TAB:
-      case CR:
-        break
-      case ASTERISK:
-      case UNDERSCORE:
-        // a run starts where the unit before is another
-        if (text.charCodeAt(index - 1) !== code) {
-          blockRuns++
-          runs++
-        }
-        lineHasText = true
-        break
-      default:
-        lineHasText = true
-    }
-  }
-  return work + blockRuns * blockRuns <= maxWork ? runs : -1
-}
-
 /** A list marker at the start of a line's content. */
 interface Marker {
   /** `-`, `+`, `*`, or `.`/`)` for ordered lists: items with the same kind share a list. */
@@ -325,9 +265,8 @@ export function parseSimpleDocument(
   text: string,
   maxEmphasisWork = Number.POSITIVE_INFINITY
 ): SimpleDocument | undefined {
-  const emphasisRuns = inlineSubset(text, maxEmphasisWork)
-  if (emphasisRuns < 0) return undefined
-  return new SimpleParser(text, emphasisRuns).parse()
+  if (text.charCodeAt(0) === BYTE_ORDER_MARK) return undefined
+  return new SimpleParser(text, maxEmphasisWork).parse()
 }
 
 /**
@@ -357,11 +296,69 @@ class SimpleParser {
   private end = 0
   private next = 0
 
-  private readonly emphasisRuns: number
+  // The emphasis work (what `emphasisWork` of `parse-for-layout.ts` measures: the sum over
+  // blocks of (delimiter runs)², blocks split at blank lines, a line being what ends at `\n`)
+  // and its bound, the text's delimiter runs, the current block's, and whether the current line
+  // (to `\n`) has text.
+  private work = 0
+  private readonly maxWork: number
+  private runs = 0
+  private blockRuns = 0
+  private lineHasText = false
 
-  constructor(text: string, emphasisRuns: number) {
+  constructor(text: string, maxWork: number) {
     this.text = text
-    this.emphasisRuns = emphasisRuns
+    this.maxWork = maxWork
+  }
+
+  /**
+   * Scans a line from `start` to its end (`\n`, `\r` or the end of the text), counting its
+   * delimiter runs: the end, or -1 at a character that starts a construct outside the subset.
+   */
+  private scan(start: number): number {
+    const text = this.text
+    const length = text.length
+    let index = start
+    for (; index < length; index++) {
+      const code = text.charCodeAt(index)
+      if (code > GRAVE) {
+        this.lineHasText = true
+        continue
+      }
+      switch (code) {
+        case LF:
+        case CR:
+          return index
+        case 0:
+        case BACKSLASH:
+        case GRAVE:
+        case LESS_THAN:
+        case LEFT_BRACKET:
+        case RIGHT_BRACKET:
+          return -1
+        case AMPERSAND: {
+          const next = text.charCodeAt(index + 1)
+          if (next === NUMBER_SIGN || isAsciiAlphanumeric(next)) return -1
+          this.lineHasText = true
+          break
+        }
+        case SPACE:
+        case TAB:
+          break
+        case ASTERISK:
+        case UNDERSCORE:
+          // a run starts where the unit before is another
+          if (text.charCodeAt(index - 1) !== code) {
+            this.blockRuns++
+            this.runs++
+          }
+          this.lineHasText = true
+          break
+        default:
+          this.lineHasText = true
+      }
+    }
+    return index
   }
 
   parse(): SimpleDocument | undefined {
@@ -371,9 +368,18 @@ class SimpleParser {
     // A blank line since the last block line.
     let blank = false
     while (start <= length) {
-      let end = start
-      let code = text.charCodeAt(end)
-      while (end < length && code !== LF && code !== CR) code = text.charCodeAt(++end)
+      const end = this.scan(start)
+      if (end < 0) return undefined
+      const code = text.charCodeAt(end)
+      const next = code === CR && text.charCodeAt(end + 1) === LF ? end + 2 : end + 1
+      if (next > end + 1 || code === LF) {
+        // `\n` ends the line for the emphasis work (a lone `\r` does not): a blank one, the block.
+        if (!this.lineHasText) {
+          this.work += this.blockRuns * this.blockRuns
+          this.blockRuns = 0
+        }
+        this.lineHasText = false
+      }
       let first = start
       while (first < end && text.charCodeAt(first) === SPACE) first++
       let blankLine = first === end
@@ -389,7 +395,7 @@ class SimpleParser {
       this.start = start
       this.first = first
       this.end = end
-      this.next = code === CR && text.charCodeAt(end + 1) === LF ? end + 2 : end + 1
+      this.next = next
       if (blankLine) {
         this.paragraph = undefined
         blank = true
@@ -400,12 +406,9 @@ class SimpleParser {
       if (end >= length) break
       start = this.next
     }
+    if (this.work + this.blockRuns * this.blockRuns > this.maxWork) return undefined
     this.closeList()
-    return {
-      text,
-      blocks: this.blocks,
-      emphasisRuns: this.emphasisRuns,
-    }
+    return { text, blocks: this.blocks, emphasisRuns: this.runs }
   }
 
   /** Takes the current line, which is not blank; `false` when it leaves the subset. */
