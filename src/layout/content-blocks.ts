@@ -577,8 +577,10 @@ class LineSink implements PhrasingSink {
   private runs: StyleRun[] | undefined
   private runStart = 0
   private style: Style | undefined
+  // The spans of the text's values, shared by its lines; where the line's spans start.
   private readonly spans: number[] = []
   private spanCount = 0
+  private lineSpans = 0
 
   constructor(private readonly source: string) {}
 
@@ -632,7 +634,7 @@ class LineSink implements PhrasingSink {
   lineBreak(): void {
     const { source, values } = this
     const raw = values ? values.join('') : (this.value ?? '')
-    const spans = this.spans.slice(0, this.spanCount)
+    const { spans, lineSpans, spanCount } = this
     const last = this.style
     let runs = this.runs ?? []
     if (last) {
@@ -641,14 +643,14 @@ class LineSink implements PhrasingSink {
       else runs = [run]
     }
     this.lines[this.lineCount++] = isCollapsed(raw)
-      ? new PhrasingLine(source, spans, raw, runs)
-      : collapse(raw, segmentsOf(raw, spans), source)
+      ? new PhrasingLine(source, spans, lineSpans, spanCount, raw, runs)
+      : collapse(raw, segmentsOf(raw, spans, lineSpans, spanCount), source)
     this.value = undefined
     this.values = undefined
     this.rawLength = 0
     this.runs = undefined
     this.style = undefined
-    this.spanCount = 0
+    this.lineSpans = spanCount
   }
 
   open(strong: boolean, start: number, end: number): void {
@@ -669,14 +671,15 @@ class LineSink implements PhrasingSink {
 const STYLES: readonly Style[] = [PLAIN, ITALIC, BOLD, BOLD_ITALIC]
 
 /**
- * The segments of a line's values, from their spans: `[raw start, from, to, style index]` per
- * value (each value runs to the next one's raw start, the last to the end of the raw text).
+ * The segments of a line's values, from its spans (`spans[from, to)`): `[raw start, from, to,
+ * style index]` per value (each value runs to the next one's raw start, the last to the end of
+ * the raw text).
  */
-function segmentsOf(raw: string, spans: readonly number[]): Segment[] {
+function segmentsOf(raw: string, spans: readonly number[], from: number, to: number): Segment[] {
   const segments: Segment[] = []
-  for (let at = 0; at < spans.length; at += 4) {
+  for (let at = from; at < to; at += 4) {
     const rawStart = spans[at] as number
-    const rawEnd = at + 4 < spans.length ? (spans[at + 4] as number) : raw.length
+    const rawEnd = at + 4 < to ? (spans[at + 4] as number) : raw.length
     segments.push({
       rawStart,
       value: raw.slice(rawStart, rawEnd),
@@ -695,6 +698,8 @@ class PhrasingLine implements InlineLine {
   constructor(
     private readonly source: string,
     private readonly spans: readonly number[],
+    private readonly from: number,
+    private readonly to: number,
     readonly text: string,
     readonly runs: readonly StyleRun[]
   ) {}
@@ -705,7 +710,7 @@ class PhrasingLine implements InlineLine {
       text.length,
       IDENTITY,
       text.length,
-      segmentsOf(text, this.spans),
+      segmentsOf(text, this.spans, this.from, this.to),
       source
     )
     return this.computed

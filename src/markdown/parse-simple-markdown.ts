@@ -735,9 +735,9 @@ export function readPhrasing(text: string, lines: SimpleParagraph, sink: Phrasin
         open &&= before !== 0 || !bothWays
         close &&= after !== 0 || !bothWays
       }
+      const flags = (open ? CAN_OPEN : 0) | (close ? CAN_CLOSE : 0)
       runs ??= []
-      runs.push(code, index, runEnd, index, runEnd, (open ? CAN_OPEN : 0) | (close ? CAN_CLOSE : 0))
-      runs.push(-1, -1, -1)
+      runs.push(code, index, runEnd, index, runEnd, flags, -1, -1, -1)
       count++
       index = runEnd - 1
     }
