@@ -554,8 +554,9 @@ export function simpleContentBlocks(document: SimpleDocument): ContentBlock[] {
 /**
  * The lines {@link BlockBuilder} makes of what {@link appendInline} does with each node of a
  * paragraph, made as the content is read: the same values, styles and source ranges, but the
- * style runs are made as the values come and a value's source range is three numbers, not an
- * object (a {@link Segment} is only made when a line needs collapsing or its source offsets).
+ * style runs are made as the values come and a value is four numbers in a list shared by the
+ * text's lines, not an object (a {@link Segment} is only made when a line needs collapsing or
+ * its source offsets).
  */
 class LineSink implements PhrasingSink {
   // Per open node, outermost (the paragraph) first: where its next child's range starts (it
