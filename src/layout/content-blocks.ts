@@ -12,6 +12,7 @@ import {
   readPhrasing,
   type PhrasingSink,
   type SimpleDocument,
+  type SimpleItem,
   type SimpleParagraph,
 } from '../markdown/parse-simple-markdown.ts'
 import type { LayoutBlockKind } from './types.ts'
@@ -519,80 +520,138 @@ export function contentBlocks(root: Root, source: string): ContentBlock[] {
 export function simpleContentBlocks(document: SimpleDocument): ContentBlock[] {
   const { text } = document
   const blocks: ContentBlock[] = []
+  const sink = new LineSink(text)
   let lists = 0
-  const builder = new BlockBuilder(text)
-  const sink = new BlockSink(builder)
-  const block = (
-    lines: SimpleParagraph,
-    kind: LayoutBlockKind,
-    list: number,
-    marker?: string,
-    source?: number
-  ): void => {
-    const from = lines[0] as number
-    readPhrasing(text, lines, sink.begin(from, lines[lines.length - 2] as number))
-    const inline = builder.finish()
-    const start = source ?? from
-    blocks.push(
-      marker === undefined
-        ? { kind, list, itemStart: false, lines: inline, source: start }
-        : { kind, marker, list, itemStart: true, lines: inline, source: start }
-    )
-  }
   for (const top of document.blocks) {
     if (isParagraph(top)) {
-      block(top, 'paragraph', -1)
+      const source = top[0] as number
+      blocks.push({ kind: 'paragraph', list: -1, itemStart: false, lines: sink.read(top), source })
       continue
     }
     const list = lists++
     const kind = top.ordered ? 'ordered-item' : 'bullet-item'
-    top.items.forEach((item, position) => {
+    for (let position = 0; position < top.items.length; position++) {
+      const { paragraphs, start } = top.items[position] as SimpleItem
       const marker = top.ordered ? `${top.start + position}.` : '•'
-      item.paragraphs.forEach((lines, index) => {
-        if (index === 0) block(lines, kind, list, marker, item.start)
-        else block(lines, 'paragraph', list)
-      })
-    })
+      const lines = sink.read(paragraphs[0] as SimpleParagraph)
+      blocks.push({ kind, marker, list, itemStart: true, lines, source: start })
+      for (let index = 1; index < paragraphs.length; index++) {
+        const paragraph = paragraphs[index] as SimpleParagraph
+        const source = paragraph[0] as number
+        blocks.push({
+          kind: 'paragraph',
+          list,
+          itemStart: false,
+          lines: sink.read(paragraph),
+          source,
+        })
+      }
+    }
   }
   return blocks
 }
 
 /**
- * What {@link appendInline} does with each node of a paragraph, done with the content as it is
- * read: the same values, styles and source ranges reach the builder.
+ * The lines {@link BlockBuilder} makes of what {@link appendInline} does with each node of a
+ * paragraph, made as the content is read: the same values, styles and source ranges, but the
+ * style runs are made as the values come and a value is four numbers in a list shared by the
+ * text's lines, not an object (a {@link Segment} is only made when a line needs collapsing or
+ * its source offsets).
  */
-class BlockSink implements PhrasingSink {
+class LineSink implements PhrasingSink {
   // Per open node, outermost (the paragraph) first: where its next child's range starts (it
   // advances past each child), where it ends, its style.
   private readonly froms: number[] = [0]
   private readonly tos: number[] = [0]
   private readonly styles: Style[] = [PLAIN]
   private depth = 0
+  /** The lines of the block so far. */
+  private readonly lines: InlineLine[] = []
+  private lineCount = 0
+  // The line so far: its values (the first, the others), its raw length, its style runs but the
+  // last, the last run's start and style, and its values' spans (see {@link segmentsOf}). The raw
+  // text is joined at the end of the line: a string grown by `+` is a rope, and reading a rope
+  // character by character (as every line is read) is several times slower than a flat string.
+  private value: string | undefined
+  private values: string[] | undefined
+  private rawLength = 0
+  private runs: StyleRun[] | undefined
+  private runStart = 0
+  private style: Style | undefined
+  // The spans of the text's values, shared by its lines; where the line's spans start.
+  private readonly spans: number[] = []
+  private spanCount = 0
+  private lineSpans = 0
 
-  constructor(private readonly builder: BlockBuilder) {}
+  constructor(private readonly source: string) {}
 
-  /** Starts a paragraph spanning `[from, to)` of the source. */
-  begin(from: number, to: number): this {
-    this.froms[0] = from
-    this.tos[0] = to
+  /** The lines of a paragraph. */
+  read(paragraph: SimpleParagraph): InlineLine[] {
+    this.froms[0] = paragraph[0] as number
+    this.tos[0] = paragraph[paragraph.length - 2] as number
     this.depth = 0
-    return this
+    readPhrasing(this.source, paragraph, this)
+    this.lineBreak()
+    const lines = this.lines.slice(0, this.lineCount)
+    this.lineCount = 0
+    return lines
   }
 
   text(value: string, start: number, end: number): void {
+    if (value === '') return
     const depth = this.depth
     const froms = this.froms
     const style = this.styles[depth] as Style
+    const rawLength = this.rawLength
+    const spans = this.spans
+    let at = this.spanCount
+    spans[at++] = rawLength
     if (start < 0) {
-      this.builder.append(value, style, froms[depth] as number, this.tos[depth] as number)
+      spans[at++] = froms[depth] as number
+      spans[at++] = this.tos[depth] as number
     } else {
-      this.builder.append(value, style, start, end)
+      spans[at++] = start
+      spans[at++] = end
       froms[depth] = Math.max(froms[depth] as number, end)
     }
+    spans[at++] = (style.bold ? 2 : 0) + (style.italic ? 1 : 0)
+    this.spanCount = at
+    if (style !== this.style) {
+      const last = this.style
+      if (last) {
+        const run = { start: this.runStart, end: rawLength, bold: last.bold, italic: last.italic }
+        if (this.runs) this.runs.push(run)
+        else this.runs = [run]
+      }
+      this.runStart = rawLength
+      this.style = style
+    }
+    if (this.value === undefined) this.value = value
+    else if (this.values) this.values.push(value)
+    else this.values = [this.value, value]
+    this.rawLength = rawLength + value.length
   }
 
   lineBreak(): void {
-    this.builder.breakLine()
+    const { source, values } = this
+    const raw = values ? values.join('') : (this.value ?? '')
+    const { spans, lineSpans, spanCount } = this
+    const last = this.style
+    let runs = this.runs ?? []
+    if (last) {
+      const run = { start: this.runStart, end: raw.length, bold: last.bold, italic: last.italic }
+      if (this.runs) runs.push(run)
+      else runs = [run]
+    }
+    this.lines[this.lineCount++] = isCollapsed(raw)
+      ? new PhrasingLine(source, spans, lineSpans, spanCount, raw, runs)
+      : collapse(raw, segmentsOf(raw, spans, lineSpans, spanCount), source)
+    this.value = undefined
+    this.values = undefined
+    this.rawLength = 0
+    this.runs = undefined
+    this.style = undefined
+    this.lineSpans = spanCount
   }
 
   open(strong: boolean, start: number, end: number): void {
@@ -606,6 +665,56 @@ class BlockSink implements PhrasingSink {
   close(_start: number, end: number): void {
     const depth = --this.depth
     this.froms[depth] = Math.max(this.froms[depth] as number, end)
+  }
+}
+
+/** The four styles, by index: bold 2, italic 1. */
+const STYLES: readonly Style[] = [PLAIN, ITALIC, BOLD, BOLD_ITALIC]
+
+/**
+ * The segments of a line's values, from its spans (`spans[from, to)`): `[raw start, from, to,
+ * style index]` per value (each value runs to the next one's raw start, the last to the end of
+ * the raw text).
+ */
+function segmentsOf(raw: string, spans: readonly number[], from: number, to: number): Segment[] {
+  const segments: Segment[] = []
+  for (let at = from; at < to; at += 4) {
+    const rawStart = spans[at] as number
+    const rawEnd = at + 4 < to ? (spans[at + 4] as number) : raw.length
+    segments.push({
+      rawStart,
+      value: raw.slice(rawStart, rawEnd),
+      style: STYLES[spans[at + 3] as number] as Style,
+      from: spans[at + 1] as number,
+      to: spans[at + 2] as number,
+    })
+  }
+  return segments
+}
+
+/** A line of the fast path that needed no collapsing: its source offsets worked out on first use. */
+class PhrasingLine implements InlineLine {
+  private computed: readonly number[] | undefined
+
+  constructor(
+    private readonly source: string,
+    private readonly spans: readonly number[],
+    private readonly from: number,
+    private readonly to: number,
+    readonly text: string,
+    readonly runs: readonly StyleRun[]
+  ) {}
+
+  get sources(): readonly number[] {
+    const { text, source } = this
+    this.computed ??= sourcesOf(
+      text.length,
+      IDENTITY,
+      text.length,
+      segmentsOf(text, this.spans, this.from, this.to),
+      source
+    )
+    return this.computed
   }
 }
 

@@ -43,6 +43,8 @@ import type {
   Text,
 } from 'mdast'
 
+import { lineIndex } from './line-index.ts'
+
 type Position = NonNullable<Text['position']>
 type Point = Position['start']
 
@@ -88,6 +90,8 @@ function classify(code: number): number {
     }
     return 0
   }
+  // Latin letters (Latin-1 Supplement and Latin Extended-A and -B but × and ÷): no regex.
+  if (code >= 0xc0 && code <= 0x24f && code !== 0xd7 && code !== 0xf7) return 0
   const character = String.fromCharCode(code)
   if (UNICODE_WHITESPACE.test(character)) return 1
   return UNICODE_PUNCTUATION.test(character) ? 2 : 0
@@ -99,66 +103,6 @@ function isDigit(code: number): boolean {
 
 function isAsciiAlphanumeric(code: number): boolean {
   return isDigit(code) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)
-}
-
-/**
- * Whether no character of the text starts a construct outside the subset, and the text's
- * emphasis work (what `emphasisWork` of `parse-for-layout.ts` measures: Σ over blocks of
- * (delimiter runs)², blocks split at blank lines) is at most `maxWork`: one pass over the code
- * units. Returns the number of delimiter runs, or -1.
- */
-function inlineSubset(text: string, maxWork: number): number {
-  if (text.charCodeAt(0) === BYTE_ORDER_MARK) return -1
-  let work = 0
-  let runs = 0
-  let blockRuns = 0
-  let lineHasText = false
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index)
-    if (code > GRAVE) {
-      lineHasText = true
-      continue
-    }
-    switch (code) {
-      case 0:
-      case BACKSLASH:
-      case GRAVE:
-      case LESS_THAN:
-      case LEFT_BRACKET:
-      case RIGHT_BRACKET:
-        return -1
-      case AMPERSAND: {
-        const next = text.charCodeAt(index + 1)
-        if (next === NUMBER_SIGN || isAsciiAlphanumeric(next)) return -1
-        lineHasText = true
-        break
-      }
-      case LF:
-        if (!lineHasText) {
-          // a blank line ends the block
-          work += blockRuns * blockRuns
-          blockRuns = 0
-        }
-        lineHasText = false
-        break
-      case SPACE:
-      case TAB:
-      case CR:
-        break
-      case ASTERISK:
-      case UNDERSCORE:
-        // a run starts where the unit before is another
-        if (text.charCodeAt(index - 1) !== code) {
-          blockRuns++
-          runs++
-        }
-        lineHasText = true
-        break
-      default:
-        lineHasText = true
-    }
-  }
-  return work + blockRuns * blockRuns <= maxWork ? runs : -1
 }
 
 /** A list marker at the start of a line's content. */
@@ -213,40 +157,51 @@ interface ListDraft {
   spread: boolean
 }
 
-/** A run of `*` or `_` inside a paragraph, as micromark's attention resolver sees it. */
-interface DelimiterRun {
-  readonly marker: number
+/**
+ * The delimiter runs (`*` or `_`) of a paragraph, as micromark's attention resolver sees them:
+ * one record of {@link RUN} numbers per run, in source order, in one flat list (a paragraph
+ * makes no object per run or per pair).
+ */
+const enum Run {
+  Marker,
   /** Offset of its first unused character (moves right as it closes). */
-  start: number
+  Start,
   /** Offset past its last unused character (moves left as it opens). */
-  end: number
-  readonly open: boolean
-  readonly close: boolean
-  /** Inside a matched pair: plain text from then on. */
-  dead: boolean
-  /** Pairs it closed, innermost first (made with the first). */
-  closes: Pair[] | undefined
-  /** Pairs it opened, innermost first (made with the first). */
-  opens: Pair[] | undefined
+  End,
+  /** Where it starts in the source (`Start` before any pair). */
+  Origin,
+  /** Where it ends in the source (`End` before any pair). */
+  OriginEnd,
+  /** {@link CAN_OPEN}, {@link CAN_CLOSE}, {@link DEAD}. */
+  Flags,
+  /** The first pair it closed (innermost, made first), or -1. */
+  FirstClose,
+  /** The last pair it closed, or -1. */
+  LastClose,
+  /** The last pair it opened (outermost, made last), or -1. */
+  LastOpen,
 }
 
-/** Emphasis or strong emphasis: its delimiters' offsets. */
-interface Pair {
-  readonly strong: boolean
-  readonly openStart: number
-  readonly closeEnd: number
-}
+/** Numbers per run record. */
+const RUN = 9
 
-/** What a run without pairs closes and opens. */
-const NO_PAIRS: readonly Pair[] = Object.freeze([])
+const CAN_OPEN = 1
+const CAN_CLOSE = 2
+/** Inside a matched pair: plain text from then on. */
+const DEAD = 4
 
-/** Pieces of a paragraph's inline content, in source order. */
-const enum Piece {
-  Data,
-  LineEnding,
-  HardBreak,
-  /** A delimiter run, by index. */
-  Run,
+/** Emphasis or strong emphasis: one record of five numbers per pair, in one flat list. */
+const enum Pair {
+  /** 1 for strong emphasis. */
+  Strong,
+  /** Offset of its opening delimiter. */
+  OpenStart,
+  /** Offset past its closing delimiter. */
+  CloseEnd,
+  /** The next pair its closer closed, or -1. */
+  NextClose,
+  /** The pair its opener opened before it, or -1. */
+  NextOpen,
 }
 
 /**
@@ -293,8 +248,6 @@ export interface SimpleDocument {
   readonly text: string
   /** Top-level blocks in source order: a paragraph (an array) or a list. */
   readonly blocks: readonly (SimpleParagraph | SimpleList)[]
-  /** Offset of each line's start. */
-  readonly lineStarts: readonly number[]
   /** Maximal `*`/`_` runs of the text (`emphasisWork(text).runs`). */
   readonly emphasisRuns: number
 }
@@ -312,9 +265,8 @@ export function parseSimpleDocument(
   text: string,
   maxEmphasisWork = Number.POSITIVE_INFINITY
 ): SimpleDocument | undefined {
-  const emphasisRuns = inlineSubset(text, maxEmphasisWork)
-  if (emphasisRuns < 0) return undefined
-  return new SimpleParser(text, emphasisRuns).parse()
+  if (text.charCodeAt(0) === BYTE_ORDER_MARK) return undefined
+  return new SimpleParser(text, maxEmphasisWork).parse()
 }
 
 /**
@@ -334,7 +286,6 @@ export interface PhrasingSink {
 
 class SimpleParser {
   private readonly text: string
-  private readonly lineStarts: number[] = [0]
   private readonly blocks: (ParagraphLines | ListDraft)[] = []
   private paragraph: ParagraphLines | undefined
   private list: ListDraft | undefined
@@ -345,11 +296,69 @@ class SimpleParser {
   private end = 0
   private next = 0
 
-  private readonly emphasisRuns: number
+  // The emphasis work (what `emphasisWork` of `parse-for-layout.ts` measures: the sum over
+  // blocks of (delimiter runs)², blocks split at blank lines, a line being what ends at `\n`)
+  // and its bound, the text's delimiter runs, the current block's, and whether the current line
+  // (to `\n`) has text.
+  private work = 0
+  private readonly maxWork: number
+  private runs = 0
+  private blockRuns = 0
+  private lineHasText = false
 
-  constructor(text: string, emphasisRuns: number) {
+  constructor(text: string, maxWork: number) {
     this.text = text
-    this.emphasisRuns = emphasisRuns
+    this.maxWork = maxWork
+  }
+
+  /**
+   * Scans a line from `start` to its end (`\n`, `\r` or the end of the text), counting its
+   * delimiter runs: the end, or -1 at a character that starts a construct outside the subset.
+   */
+  private scan(start: number): number {
+    const text = this.text
+    const length = text.length
+    let index = start
+    for (; index < length; index++) {
+      const code = text.charCodeAt(index)
+      if (code > GRAVE) {
+        this.lineHasText = true
+        continue
+      }
+      switch (code) {
+        case LF:
+        case CR:
+          return index
+        case 0:
+        case BACKSLASH:
+        case GRAVE:
+        case LESS_THAN:
+        case LEFT_BRACKET:
+        case RIGHT_BRACKET:
+          return -1
+        case AMPERSAND: {
+          const next = text.charCodeAt(index + 1)
+          if (next === NUMBER_SIGN || isAsciiAlphanumeric(next)) return -1
+          this.lineHasText = true
+          break
+        }
+        case SPACE:
+        case TAB:
+          break
+        case ASTERISK:
+        case UNDERSCORE:
+          // a run starts where the unit before is another
+          if (text.charCodeAt(index - 1) !== code) {
+            this.blockRuns++
+            this.runs++
+          }
+          this.lineHasText = true
+          break
+        default:
+          this.lineHasText = true
+      }
+    }
+    return index
   }
 
   parse(): SimpleDocument | undefined {
@@ -359,9 +368,18 @@ class SimpleParser {
     // A blank line since the last block line.
     let blank = false
     while (start <= length) {
-      let end = start
-      let code = text.charCodeAt(end)
-      while (end < length && code !== LF && code !== CR) code = text.charCodeAt(++end)
+      const end = this.scan(start)
+      if (end < 0) return undefined
+      const code = text.charCodeAt(end)
+      const next = code === CR && text.charCodeAt(end + 1) === LF ? end + 2 : end + 1
+      if (next > end + 1 || code === LF) {
+        // `\n` ends the line for the emphasis work (a lone `\r` does not): a blank one, the block.
+        if (!this.lineHasText) {
+          this.work += this.blockRuns * this.blockRuns
+          this.blockRuns = 0
+        }
+        this.lineHasText = false
+      }
       let first = start
       while (first < end && text.charCodeAt(first) === SPACE) first++
       let blankLine = first === end
@@ -377,7 +395,7 @@ class SimpleParser {
       this.start = start
       this.first = first
       this.end = end
-      this.next = code === CR && text.charCodeAt(end + 1) === LF ? end + 2 : end + 1
+      this.next = next
       if (blankLine) {
         this.paragraph = undefined
         blank = true
@@ -387,15 +405,10 @@ class SimpleParser {
       }
       if (end >= length) break
       start = this.next
-      this.lineStarts.push(start)
     }
+    if (this.work + this.blockRuns * this.blockRuns > this.maxWork) return undefined
     this.closeList()
-    return {
-      text,
-      blocks: this.blocks,
-      lineStarts: this.lineStarts,
-      emphasisRuns: this.emphasisRuns,
-    }
+    return { text, blocks: this.blocks, emphasisRuns: this.runs }
   }
 
   /** Takes the current line, which is not blank; `false` when it leaves the subset. */
@@ -591,18 +604,10 @@ class SimpleParser {
  * @returns The tree.
  */
 function simpleTree(document: SimpleDocument): Root {
-  const { text, lineStarts } = document
+  const { text } = document
+  const lines = lineIndex(text)
   /** The 1-based line and column of an offset (unist). */
-  const point = (offset: number): Point => {
-    let low = 0
-    let high = lineStarts.length - 1
-    while (low < high) {
-      const middle = (low + high + 1) >> 1
-      if ((lineStarts[middle] as number) <= offset) low = middle
-      else high = middle - 1
-    }
-    return { line: low + 1, column: offset - (lineStarts[low] as number) + 1, offset }
-  }
+  const point = (offset: number): Point => ({ ...lines.point(offset), offset })
   const position = (start: number, end: number): Position => ({
     start: point(start),
     end: point(end),
@@ -684,144 +689,150 @@ export function isParagraph(block: SimpleParagraph | SimpleList): block is Simpl
   return Array.isArray(block)
 }
 
+/** The end of a paragraph line's content: trailing spaces and tabs dropped (CommonMark 6.7). */
+function trimEnd(text: string, first: number, end: number): number {
+  let trimmed = end
+  while (trimmed > first) {
+    const unit = text.charCodeAt(trimmed - 1)
+    if (unit !== SPACE && unit !== TAB) break
+    trimmed--
+  }
+  return trimmed
+}
+
 /**
  * Resolves a paragraph's inline content (CommonMark 6) into a sink: text merged as
  * mdast-util-from-markdown merges it, line endings cut as `newlineToBreak` cuts them.
+ *
+ * Two passes over the paragraph's lines and no object per piece: the first finds the delimiter
+ * runs (flat records) and pairs them, the second hands the text between them to the sink. Text
+ * between two nodes is one stretch of the source within a line; a stretch that goes on past a
+ * line ending is cut there, its pieces without positions (`newlineToBreak`).
  *
  * @param text The Markdown text.
  * @param lines The paragraph.
  * @param sink What receives the content.
  */
 export function readPhrasing(text: string, lines: SimpleParagraph, sink: PhrasingSink): void {
-  const runs: DelimiterRun[] = []
-  // Pieces as [kind, start, end] triples; Data pieces of runs are filled in after matching.
-  const pieces: number[] = []
   const last = lines.length - 3
+  let runs: number[] | undefined
+  let count = 0
   for (let line = 0; line <= last; line += 3) {
     const first = lines[line] as number
-    const end = lines[line + 1] as number
-    // Trailing blanks: a hard break (two spaces or more, no tab) or dropped (CommonMark 6.7).
-    let trimmed = end
-    let tabs = false
-    while (trimmed > first) {
-      const unit = text.charCodeAt(trimmed - 1)
-      if (unit === TAB) tabs = true
-      else if (unit !== SPACE) break
-      trimmed--
-    }
-    let data = first
+    const trimmed = trimEnd(text, first, lines[line + 1] as number)
     for (let index = first; index < trimmed; index++) {
       const code = text.charCodeAt(index)
       if (code !== ASTERISK && code !== UNDERSCORE) continue
-      if (index > data) pieces.push(Piece.Data, data, index)
       let runEnd = index + 1
       while (text.charCodeAt(runEnd) === code) runEnd++
       // micromark's attention tokenizer: the characters around the run decide.
       const before = classify(index > 0 ? text.charCodeAt(index - 1) : -1)
       const after = classify(runEnd < text.length ? text.charCodeAt(runEnd) : -1)
-      const open = after === 0 || (after === 2 && before !== 0)
-      const close = before === 0 || (before === 2 && after !== 0)
-      runs.push({
-        marker: code,
-        start: index,
-        end: runEnd,
-        open: code === ASTERISK ? open : open && (before !== 0 || !close),
-        close: code === ASTERISK ? close : close && (after !== 0 || !open),
-        dead: false,
-        closes: undefined,
-        opens: undefined,
-      })
-      pieces.push(Piece.Run, runs.length - 1, 0)
-      data = runEnd
+      let open = after === 0 || (after === 2 && before !== 0)
+      let close = before === 0 || (before === 2 && after !== 0)
+      if (code === UNDERSCORE) {
+        const bothWays = open && close
+        open &&= before !== 0 || !bothWays
+        close &&= after !== 0 || !bothWays
+      }
+      const flags = (open ? CAN_OPEN : 0) | (close ? CAN_CLOSE : 0)
+      runs ??= []
+      runs.push(code, index, runEnd, index, runEnd, flags, -1, -1, -1)
+      count++
       index = runEnd - 1
     }
-    if (trimmed > data) pieces.push(Piece.Data, data, trimmed)
-    if (line < last) {
-      const next = lines[line + 2] as number
-      if (!tabs && end - trimmed >= 2) pieces.push(Piece.HardBreak, trimmed, next)
-      else pieces.push(Piece.LineEnding, end, next)
+  }
+  const pairs: number[] = []
+  if (runs) matchDelimiters(runs, pairs, 0, count)
+  const stretch = new Stretch(text, sink)
+  let run = 0
+  for (let line = 0; line <= last; line += 3) {
+    const first = lines[line] as number
+    const end = lines[line + 1] as number
+    const trimmed = trimEnd(text, first, end)
+    let data = first
+    for (; runs && run < count && (runs[run * RUN + Run.Origin] as number) < trimmed; run++) {
+      const at = run * RUN
+      stretch.add(data, runs[at + Run.Origin] as number)
+      // The pairs it closes, its unused characters, the pairs it opens.
+      for (let pair = runs[at + Run.FirstClose] as number; pair >= 0;) {
+        stretch.flush()
+        sink.close(pairs[pair + Pair.OpenStart] as number, pairs[pair + Pair.CloseEnd] as number)
+        pair = pairs[pair + Pair.NextClose] as number
+      }
+      stretch.add(runs[at + Run.Start] as number, runs[at + Run.End] as number)
+      for (let pair = runs[at + Run.LastOpen] as number; pair >= 0;) {
+        stretch.flush()
+        const strong = pairs[pair + Pair.Strong] === 1
+        sink.open(
+          strong,
+          pairs[pair + Pair.OpenStart] as number,
+          pairs[pair + Pair.CloseEnd] as number
+        )
+        pair = pairs[pair + Pair.NextOpen] as number
+      }
+      data = runs[at + Run.OriginEnd] as number
+    }
+    stretch.add(data, trimmed)
+    if (line === last) break
+    if (end - trimmed >= 2 && !hasTab(text, trimmed, end)) {
+      stretch.flush()
+      sink.lineBreak(trimmed, lines[line + 2] as number)
+    } else {
+      stretch.cut()
     }
   }
-  if (runs.length > 0) matchDelimiters(runs, 0, runs.length)
-  emitPieces(text, pieces, runs, sink)
+  stretch.flush()
 }
 
-/** Hands the pieces to the sink, text merged as mdast-util-from-markdown merges it. */
-function emitPieces(
-  text: string,
-  pieces: number[],
-  runs: DelimiterRun[],
-  sink: PhrasingSink
-): void {
-  // The text since the last node: its source range and, once a gap (trimmed blanks, an
-  // indentation, used delimiters) splits it, its characters (else it is one slice).
-  let gapped: string | undefined
-  let valueStart = -1
-  let valueEnd = -1
-  let hasLineEnding = false
-  const flush = (): void => {
-    if (valueStart < 0) return
-    const value = gapped ?? text.slice(valueStart, valueEnd)
-    if (hasLineEnding) {
-      // newlineToBreak: pieces without positions, empty ones dropped.
-      let from = 0
-      for (let index = 0; index <= value.length; index++) {
-        const unit = value.charCodeAt(index)
-        if (index < value.length && unit !== LF && unit !== CR) continue
-        if (index > from) sink.text(value.slice(from, index), -1, -1)
-        if (index === value.length) break
-        sink.lineBreak(-1, -1)
-        if (unit === CR && value.charCodeAt(index + 1) === LF) index++
-        from = index + 1
-      }
-    } else {
-      sink.text(value, valueStart, valueEnd)
-    }
-    gapped = undefined
-    valueStart = -1
-    hasLineEnding = false
+/** Whether `text[from, to)` holds a tab. */
+function hasTab(text: string, from: number, to: number): boolean {
+  for (let index = from; index < to; index++) if (text.charCodeAt(index) === TAB) return true
+  return false
+}
+
+/**
+ * The text since the last node of a paragraph: one stretch of the source within a line (within
+ * a line, only nodes split text), handed to the sink when the next node comes. Text that goes
+ * on past a line ending is cut there, its pieces without positions (`newlineToBreak`).
+ */
+class Stretch {
+  private from = -1
+  private to = -1
+  /** Whether the text went on past a line ending. */
+  private crossed = false
+
+  constructor(
+    private readonly text: string,
+    private readonly sink: PhrasingSink
+  ) {}
+
+  /** Adds `[from, to)`, which follows the stretch in the source (nothing when empty). */
+  add(from: number, to: number): void {
+    if (to <= from) return
+    if (this.from < 0) this.from = from
+    this.to = to
   }
-  const data = (start: number, end: number): void => {
-    if (valueStart < 0) valueStart = start
-    else if (gapped !== undefined || start !== valueEnd) {
-      gapped = (gapped ?? text.slice(valueStart, valueEnd)) + text.slice(start, end)
+
+  /** Hands the text to the sink, before a node. */
+  flush(): void {
+    const { from, to } = this
+    if (from >= 0) {
+      const value = this.text.slice(from, to)
+      if (this.crossed) this.sink.text(value, -1, -1)
+      else this.sink.text(value, from, to)
     }
-    valueEnd = end
+    this.from = -1
+    this.crossed = false
   }
-  for (let index = 0; index < pieces.length; index += 3) {
-    const kind = pieces[index] as Piece
-    const start = pieces[index + 1] as number
-    const end = pieces[index + 2] as number
-    switch (kind) {
-      case Piece.Data:
-        data(start, end)
-        break
-      case Piece.LineEnding:
-        hasLineEnding = true
-        data(start, end)
-        break
-      case Piece.HardBreak:
-        flush()
-        sink.lineBreak(start, end)
-        break
-      default: {
-        // A delimiter run: the pairs it closes, its unused characters, the pairs it opens.
-        const run = runs[start] as DelimiterRun
-        for (const pair of run.closes ?? NO_PAIRS) {
-          flush()
-          sink.close(pair.openStart, pair.closeEnd)
-        }
-        if (run.end > run.start) data(run.start, run.end)
-        const opens = run.opens ?? NO_PAIRS
-        for (let open = opens.length - 1; open >= 0; open--) {
-          const pair = opens[open] as Pair
-          flush()
-          sink.open(pair.strong, pair.openStart, pair.closeEnd)
-        }
-      }
-    }
+
+  /** A line ending inside the text: the piece so far, then a break, all without positions. */
+  cut(): void {
+    if (this.from >= 0) this.sink.text(this.text.slice(this.from, this.to), -1, -1)
+    this.sink.lineBreak(-1, -1)
+    this.from = -1
+    this.crossed = true
   }
-  flush()
 }
 
 /**
@@ -832,20 +843,25 @@ function emitPieces(
  * pair are resolved again among themselves (their lengths may have changed since they were
  * tried), then become text.
  */
-function matchDelimiters(runs: DelimiterRun[], from: number, to: number): void {
+function matchDelimiters(runs: number[], pairs: number[], from: number, to: number): void {
   for (let index = from; index < to; index++) {
-    const closer = runs[index] as DelimiterRun
-    if (!closer.close || closer.dead) continue
-    while (closer.end > closer.start) {
-      const closeLength = closer.end - closer.start
+    const closer = index * RUN
+    const closerFlags = runs[closer + Run.Flags] as number
+    if ((closerFlags & (CAN_CLOSE | DEAD)) !== CAN_CLOSE) continue
+    const marker = runs[closer + Run.Marker]
+    while ((runs[closer + Run.End] as number) > (runs[closer + Run.Start] as number)) {
+      const closeLength = (runs[closer + Run.End] as number) - (runs[closer + Run.Start] as number)
       let found = -1
       for (let open = index - 1; open >= from; open--) {
-        const opener = runs[open] as DelimiterRun
-        if (opener.dead || !opener.open || opener.end === opener.start) continue
-        if (opener.marker !== closer.marker) continue
-        const openLength = opener.end - opener.start
+        const opener = open * RUN
+        const flags = runs[opener + Run.Flags] as number
+        if ((flags & (CAN_OPEN | DEAD)) !== CAN_OPEN || runs[opener + Run.Marker] !== marker) {
+          continue
+        }
+        const openLength = (runs[opener + Run.End] as number) - (runs[opener + Run.Start] as number)
+        if (openLength === 0) continue
         if (
-          (opener.close || closer.open) &&
+          ((flags & CAN_CLOSE) !== 0 || (closerFlags & CAN_OPEN) !== 0) &&
           closeLength % 3 !== 0 &&
           (openLength + closeLength) % 3 === 0
         ) {
@@ -855,23 +871,28 @@ function matchDelimiters(runs: DelimiterRun[], from: number, to: number): void {
         break
       }
       if (found < 0) break
-      const opener = runs[found] as DelimiterRun
-      const use = opener.end - opener.start > 1 && closeLength > 1 ? 2 : 1
-      const pair: Pair = {
-        strong: use > 1,
-        openStart: opener.end - use,
-        closeEnd: closer.start + use,
-      }
-      opener.end -= use
-      // Most runs make one pair: a list of one, not one grown for more.
-      if (opener.opens) opener.opens.push(pair)
-      else opener.opens = [pair]
-      closer.start += use
-      if (closer.closes) closer.closes.push(pair)
-      else closer.closes = [pair]
-      matchDelimiters(runs, found + 1, index)
+      const opener = found * RUN
+      const openEnd = runs[opener + Run.End] as number
+      const closeStart = runs[closer + Run.Start] as number
+      const use = openEnd - (runs[opener + Run.Start] as number) > 1 && closeLength > 1 ? 2 : 1
+      const pair = pairs.length
+      pairs.push(
+        use - 1,
+        openEnd - use,
+        closeStart + use,
+        -1,
+        runs[opener + Run.LastOpen] as number
+      )
+      runs[opener + Run.End] = openEnd - use
+      runs[opener + Run.LastOpen] = pair
+      runs[closer + Run.Start] = closeStart + use
+      const lastClose = runs[closer + Run.LastClose] as number
+      if (lastClose < 0) runs[closer + Run.FirstClose] = pair
+      else pairs[lastClose + Pair.NextClose] = pair
+      runs[closer + Run.LastClose] = pair
+      matchDelimiters(runs, pairs, found + 1, index)
       for (let between = found + 1; between < index; between++) {
-        ;(runs[between] as DelimiterRun).dead = true
+        runs[between * RUN + Run.Flags] = (runs[between * RUN + Run.Flags] as number) | DEAD
       }
     }
   }
