@@ -9,6 +9,9 @@
  *   `100-continue` (`client-error.ts`); `100 Continue` only when the handler reads the body;
  * - closing a connection whose client is still sending, in stages (`lingering-close.ts`).
  *
+ * The answers of one turn of the event loop are written together at its end
+ * (`answer-batch.ts`).
+ *
  * @module
  */
 import {
@@ -23,6 +26,7 @@ import type { ApiHandler } from '../server/create-api-handler.ts'
 import { directCallOf, type CallAnswer, type CallRequest } from '../server/direct-call.ts'
 import { HttpError, toResponse } from '../server/http-error.ts'
 import { answerOf } from '../server/reply.ts'
+import { createAnswerBatch } from './answer-batch.ts'
 import { connectRefusal, parserRefusal, rawAnswer, type ParserError } from './client-error.ts'
 import { lingeringClose, type Linger, type LingerOptions } from './lingering-close.ts'
 import { bodyStream, bufferedBodyBytes, collectBody, type BodyReader } from './request-body.ts'
@@ -133,6 +137,8 @@ function createBridge(
   stopping: () => boolean = () => false
 ): Bridge {
   const direct = directCallOf(handler)
+  /** The answers of the current turn of the event loop, written at its end. */
+  const answers = createAnswerBatch(reportBridgeError)
   /** Connections being answered. */
   const connections = new WeakMap<Socket, Connection>()
   /** Connections closing after their last answer: requests that still arrive get none. */
@@ -192,7 +198,8 @@ function createBridge(
 
   /**
    * Writes an answer in one `writeHead` (names in lower case and sorted, as `Headers` iterates
-   * them, so the direct call and the fetch handler send the same bytes).
+   * them, so the direct call and the fetch handler send the same bytes), at the end of this
+   * turn of the event loop.
    *
    * @param close Whether to close the connection after it (`Connection: close`); it is also
    *   closed when the body was left unread.
@@ -229,10 +236,20 @@ function createBridge(
       body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
     // RFC 9110 8.6: a 204 has no content and no Content-Length.
     if (answer.status !== 204) fields.push('content-length', String(length))
-    // One array: Node writes the head without building its header map; a string body goes out
-    // in the same write as the head.
-    response.writeHead(answer.status, fields)
-    response.end(request.method === 'HEAD' || body === null ? undefined : body)
+    const payload = request.method === 'HEAD' || body === null ? undefined : body
+    // Written with the other answers of this turn of the event loop (`answer-batch.ts`). One
+    // array: Node writes the head without building its header map; a string body goes out in
+    // the same write as the head.
+    answers.add(() => {
+      try {
+        response.writeHead(answer.status, fields)
+        response.end(payload)
+      } catch (error) {
+        // A bug: the client gets a closed connection rather than waiting for an answer.
+        response.destroy()
+        throw error
+      }
+    })
   }
 
   /**
