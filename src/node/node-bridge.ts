@@ -9,8 +9,9 @@
  *   `100-continue` (`client-error.ts`); `100 Continue` only when the handler reads the body;
  * - closing a connection whose client is still sending, in stages (`lingering-close.ts`).
  *
- * The answers of one turn of the event loop are written together at its end
- * (`answer-batch.ts`).
+ * The requests read in one turn of the event loop (those that keep their connection) are
+ * judged together at its end, and their answers written together at the end of the next
+ * (`turn-batch.ts`).
  *
  * @module
  */
@@ -26,12 +27,12 @@ import type { ApiHandler } from '../server/create-api-handler.ts'
 import { directCallOf, type CallAnswer, type CallRequest } from '../server/direct-call.ts'
 import { HttpError, toResponse } from '../server/http-error.ts'
 import { answerOf } from '../server/reply.ts'
-import { createAnswerBatch } from './answer-batch.ts'
 import { connectRefusal, parserRefusal, rawAnswer, type ParserError } from './client-error.ts'
 import { lingeringClose, type Linger, type LingerOptions } from './lingering-close.ts'
 import { bodyStream, bufferedBodyBytes, collectBody, type BodyReader } from './request-body.ts'
 import { readRequestHead, wholeServer } from './request-head.ts'
 import { requestHeaders } from './request-headers.ts'
+import { createTurnBatch } from './turn-batch.ts'
 
 /**
  * The headers of a Node request as a `Headers` (names in lower case, repeated ones joined), for
@@ -137,8 +138,10 @@ function createBridge(
   stopping: () => boolean = () => false
 ): Bridge {
   const direct = directCallOf(handler)
-  /** The answers of the current turn of the event loop, written at its end. */
-  const answers = createAnswerBatch(reportBridgeError)
+  /** Requests of this turn of the event loop with their bodies in, judged at its end. */
+  const verdicts = createTurnBatch(reportBridgeError)
+  /** Answers made in this turn, written together at its end. */
+  const answers = createTurnBatch(reportBridgeError)
   /** Connections being answered. */
   const connections = new WeakMap<Socket, Connection>()
   /** Connections closing after their last answer: requests that still arrive get none. */
@@ -198,8 +201,8 @@ function createBridge(
 
   /**
    * Writes an answer in one `writeHead` (names in lower case and sorted, as `Headers` iterates
-   * them, so the direct call and the fetch handler send the same bytes), at the end of this
-   * turn of the event loop.
+   * them, so the direct call and the fetch handler send the same bytes): at once when it ends
+   * its connection, else at the end of this turn of the event loop.
    *
    * @param close Whether to close the connection after it (`Connection: close`); it is also
    *   closed when the body was left unread.
@@ -224,7 +227,8 @@ function createBridge(
     const names = Object.keys(answer.headers).sort()
     const fields: string[] = []
     for (const name of names) fields.push(name.toLowerCase(), answer.headers[name] ?? '')
-    if (close || !request.complete || stopping()) {
+    const closes = close || !request.complete || stopping()
+    if (closes) {
       // A refused head, or a body the handler left unread (a refusal before reading, or one
       // over the limit): answer, then close instead of reading what may be gigabytes more.
       // While the server shuts down, no connection is kept for another request.
@@ -237,9 +241,14 @@ function createBridge(
     // RFC 9110 8.6: a 204 has no content and no Content-Length.
     if (answer.status !== 204) fields.push('content-length', String(length))
     const payload = request.method === 'HEAD' || body === null ? undefined : body
-    // Written with the other answers of this turn of the event loop (`answer-batch.ts`). One
-    // array: Node writes the head without building its header map; a string body goes out in
-    // the same write as the head.
+    // One array: Node writes the head without building its header map; a string body goes out
+    // in the same write as the head. An answer that ends its connection goes out at once (see
+    // `bridge`).
+    if (closes || !response.shouldKeepAlive) {
+      response.writeHead(answer.status, fields)
+      return void response.end(payload)
+    }
+    // Written with the other answers of this turn of the event loop (`turn-batch.ts`).
     answers.add(() => {
       try {
         response.writeHead(answer.status, fields)
@@ -316,6 +325,12 @@ function createBridge(
       body: stream,
       collected,
     }
+    // A request that keeps its connection is judged with the others read in this turn, once
+    // the reading is done (`turn-batch.ts`). One that ends it (`Connection: close`, HTTP/1.0) is
+    // judged and answered at once, as its client may half-close right after sending: Node ends
+    // such a connection when it reads the end (its `httpAllowHalfOpen` is off), and an answer
+    // made later would be lost.
+    if (response.shouldKeepAlive) await new Promise<void>((resolve) => verdicts.add(resolve))
     const answer = await (direct
       ? direct(parts)
       : callFetchHandler(handler, parts, request.rawHeaders))
