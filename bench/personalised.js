@@ -75,6 +75,15 @@ const OFFERS = [
 ]
 
 /**
+ * A text as a request brings it: flat, as `JSON.parse` gives it (and a form's input value).
+ * Built here by `+` and template literals, it would be a rope that the library's first read
+ * flattens, a cost no real body has (about 4-6 µs of a unique `validatePostcard`).
+ *
+ * @param {string} text The text.
+ */
+const received = (text) => JSON.parse(JSON.stringify(text))
+
+/**
  * The personalised parts of recipient number `index` (0, 1, 2 …): every call a new order
  * number, coupon code and house number; names, streets and offers cycle at different periods.
  *
@@ -91,19 +100,24 @@ export function recipient(index) {
     last,
     order,
     coupon,
-    greeting: `${GREETINGS[index % GREETINGS.length]} **${first}**,\ndanke für Ihren Einkauf Nr. ${order}!`,
-    body:
+    greeting: received(
+      `${GREETINGS[index % GREETINGS.length]} **${first}**,\ndanke für Ihren Einkauf Nr. ${order}!`
+    ),
+    body: received(
       `Hallo ${first} ${last},\n\n` +
-      `schön, dass Sie seit **${2 + (index % 9)} Jahren** bei uns sind. Diesen Frühling für Sie:\n\n` +
-      `- ${OFFERS[index % OFFERS.length]}\n` +
-      `- ${OFFERS[(index + 1) % OFFERS.length]}\n` +
-      `- Ihr Gutschein: **${coupon}**\n\n` +
-      `Bis bald,\nIhr Bloom & Co. Team`,
-    url: `https://bloom.example/c/${coupon}?r=${encodeURIComponent(first.toLowerCase())}-${order}`,
+        `schön, dass Sie seit **${2 + (index % 9)} Jahren** bei uns sind. Diesen Frühling für Sie:\n\n` +
+        `- ${OFFERS[index % OFFERS.length]}\n` +
+        `- ${OFFERS[(index + 1) % OFFERS.length]}\n` +
+        `- Ihr Gutschein: **${coupon}**\n\n` +
+        `Bis bald,\nIhr Bloom & Co. Team`
+    ),
+    url: received(
+      `https://bloom.example/c/${coupon}?r=${encodeURIComponent(first.toLowerCase())}-${order}`
+    ),
     to: {
       first_name: first,
       last_name: last,
-      address_line1: `${STREETS[index % STREETS.length]} ${1 + ((index * 13) % 211)}`,
+      address_line1: received(`${STREETS[index % STREETS.length]} ${1 + ((index * 13) % 211)}`),
       zip,
       city,
       country: 'DE',
