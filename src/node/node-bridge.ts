@@ -329,8 +329,11 @@ function createBridge(
     // the reading is done (`turn-batch.ts`). One that ends it (`Connection: close`, HTTP/1.0) is
     // judged and answered at once, as its client may half-close right after sending: Node ends
     // such a connection when it reads the end (its `httpAllowHalfOpen` is off), and an answer
-    // made later would be lost.
-    if (response.shouldKeepAlive) await new Promise<void>((resolve) => verdicts.add(resolve))
+    // made later would be lost. Unless requests pipelined before it wait: it waits behind them,
+    // so that a connection's requests are judged in the order they were sent.
+    if (response.shouldKeepAlive || connection.active > 1) {
+      await new Promise<void>((resolve) => verdicts.add(resolve))
+    }
     const answer = await (direct
       ? direct(parts)
       : callFetchHandler(handler, parts, request.rawHeaders))

@@ -155,6 +155,36 @@ describe('the bridge', () => {
     }
   })
 
+  it('should judge pipelined requests in the order they were sent, the last one ending', async () => {
+    const log: string[] = []
+    const [socket] = await threeConnections(log)
+    const answer = answerOn(socket as Socket, '/3')
+    socket?.write(
+      paths
+        .map(
+          (path, index) =>
+            `GET ${path} HTTP/1.1\r\nHost: x\r\n${index === 2 ? 'Connection: close\r\n' : ''}\r\n`
+        )
+        .join('')
+    )
+    const received = await answer
+    expect(log.filter((line) => line.startsWith('judged '))).toEqual(
+      paths.map((path) => `judged ${path}`)
+    )
+    // The answers in the same order, the last one closing the connection.
+    expect(received.match(/HTTP\/1\.1 200 OK\r\n|answer \/\d|Connection: [\w-]+/g)).toEqual([
+      'HTTP/1.1 200 OK\r\n',
+      'Connection: keep-alive',
+      'answer /1',
+      'HTTP/1.1 200 OK\r\n',
+      'Connection: keep-alive',
+      'answer /2',
+      'HTTP/1.1 200 OK\r\n',
+      'Connection: close',
+      'answer /3',
+    ])
+  })
+
   it('should judge and answer at once a request that ends its connection, even half-closed', async () => {
     const log: string[] = []
     const connections = await threeConnections(log)
