@@ -244,15 +244,15 @@ function createBridge(
     // One array: Node writes the head without building its header map; a string body goes out
     // in the same write as the head. An answer that ends its connection goes out at once (see
     // `bridge`).
-    if (closes || !response.shouldKeepAlive) {
+    const write = () => {
       response.writeHead(answer.status, fields)
-      return void response.end(payload)
+      response.end(payload)
     }
+    if (closes || !response.shouldKeepAlive) return write()
     // Written with the other answers of this turn of the event loop (`turn-batch.ts`).
     answers.add(() => {
       try {
-        response.writeHead(answer.status, fields)
-        response.end(payload)
+        write()
       } catch (error) {
         // A bug: the client gets a closed connection rather than waiting for an answer.
         response.destroy()
